@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+// SwiftLab's benchmarks: a separate package so that only it, never the product, depends on
+// OpenCombine. Run in release (`swift run -c release --package-path Benchmarks NAME`);
+// figures go to ../BENCHMARKS.md with the command that produced them.
+import PackageDescription
+
+let swiftLab = "SwiftLab"
+
+let package = Package(
+    name: "SwiftLabBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: swiftLab, path: ".."),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    ],
+    targets: [
+        // MARK: - Streams against OpenCombine and direct calls.
+        .executableTarget(
+            name: "StreamsBenchmark",
+            dependencies: [
+                .product(name: "Streams", package: swiftLab),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
+        ),
+        // MARK: - Pipeline against the standard library's eager and lazy chains.
+        .executableTarget(
+            name: "PipelinesBenchmark",
+            dependencies: [.product(name: "Pipelines", package: swiftLab)]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+// SwiftLab: learn Swift's functional operators and reactive streams.
+//
+// The manifest is split into one block per area (Pipelines, Streams, REPL, Examples)
+// so that each area's targets read together; see ../shared/design/architecture.md.
+import PackageDescription
+
+var products: [Product] = []
+var targets: [Target] = []
+
+// MARK: - Pipelines: map / flatMap / compactMap operators and the fused Pipeline value.
+products += [
+    .library(name: "Pipelines", targets: ["Pipelines"]),
+]
+targets += [
+    .target(name: "Pipelines"),
+    .testTarget(name: "PipelinesTests", dependencies: ["Pipelines"]),
+]
+
+// MARK: - Streams: a Combine-compatible reactive stream type.
+products += [
+    .library(name: "Streams", targets: ["Streams"]),
+    .library(name: "StreamsFoundation", targets: ["StreamsFoundation"]),
+]
+targets += [
+    .target(name: "Streams", dependencies: ["Pipelines"]),
+    .target(name: "StreamsFoundation", dependencies: ["Streams"]),
+    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsFoundation"]),
+]
+
+// MARK: - The swiftlab REPL.
+products += [
+    .executable(name: "swiftlab", targets: ["swiftlab"]),
+]
+targets += [
+    // libedit, with static inline wrappers for its variadic calls (Sources/CEditLine/shim.h).
+    .systemLibrary(
+        name: "CEditLine",
+        pkgConfig: "libedit",
+        providers: [.apt(["libedit-dev"])]
+    ),
+    // Linked into every compiled cell: result display and the lesson check helpers.
+    .target(name: "SwiftLabRuntime"),
+    .target(name: "SwiftLabCore", dependencies: ["CEditLine"]),
+    .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
+    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore"]),
+    .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore"]),
+]
+
+// MARK: - Examples: runnable programs built on Streams (Examples/<Name>).
+
+let package = Package(
+    name: "SwiftLab",
+    platforms: [.macOS(.v13)],
+    products: products,
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+@_exported import Streams
+
+/// Foundation integration for Streams (decoding, URLSession, NotificationCenter, Timer).
+public enum StreamsFoundationModule {}

@@ -1,0 +1,2 @@
+/// Support code linked into every cell that swiftlab compiles.
+public enum SwiftLabRuntime {}

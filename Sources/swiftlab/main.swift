@@ -1,0 +1,3 @@
+import SwiftLabCore
+
+print("swiftlab \(SwiftLabCore.version)")

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the system packages SwiftLab needs (libedit's headers) when they are missing.
+# Called by `make run` and `make test`; safe to run again: it does nothing when all is there.
+set -euo pipefail
+
+missing=()
+[ -f /usr/include/histedit.h ] || missing+=(libedit-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "swiftlab: installing ${missing[*]} (needed to build the line editor)..." >&2
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "swiftlab: apt-get is not available; please install ${missing[*]} (libedit and its headers) with your package manager, then run make again." >&2
+    exit 1
+fi
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+    sudo=(sudo)
+else
+    echo "swiftlab: ${missing[*]} must be installed as root: run 'apt-get install ${missing[*]}' as root, then make again." >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq >/dev/null || echo "swiftlab: apt-get update failed; trying the install anyway." >&2
+if ! "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null; then
+    echo "swiftlab: could not install ${missing[*]}; install it by hand (apt-get install ${missing[*]}) and run make again." >&2
+    exit 1
+fi
