@@ -41,9 +41,9 @@ targets += [
     ),
     // Linked into every compiled cell: result display and the lesson check helpers.
     .target(name: "SwiftLabRuntime"),
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine"]),
+    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabRuntime"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore"]),
+    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime"]),
     .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore"]),
 ]
 
