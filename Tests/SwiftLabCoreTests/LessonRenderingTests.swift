@@ -58,3 +58,18 @@ import Testing
         #expect(MarkdownRenderer(width: 40, style: .plain, highlight: highlight).render(markdown) == "    let x = 1\n\n    let y")
     }
 }
+
+@Suite struct LessonHighlightingTests {
+    @Test func coloursKeywordsLiteralsCommentsAndTypesKeepingEveryCharacter() {
+        let code = "let s: String = \"hi\" // note\nfunc f() -> Int { 42 }"
+        let coloured = SwiftHighlighter(style: .ansi).highlight(code)
+        #expect(coloured.contains("\u{1B}[35mlet\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[36mString\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[31m\"hi\"\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[2m// note\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[34m42\u{1B}[0m"))
+        let stripped = coloured.replacing(/\x1B\[[0-9;]*m/, with: "")
+        #expect(stripped == code)
+        #expect(SwiftHighlighter(style: .plain).highlight(code) == code)
+    }
+}
