@@ -53,63 +53,12 @@ public final class LessonGuide {
 
     /// The lines shown when swiftlab starts: overall progress and how to go on.
     public func banner() -> String {
-        let progress = store.load()
-        var lines: [String] = []
-        guard !library.lessons.isEmpty else {
-            lines.append("No lessons found in \(library.directory).")
-            return lines.joined(separator: "\n")
-        }
-        let done = progress.completedCount(of: library.lessons)
-        lines.append("Lessons " + ProgressBar.render(done: done, total: library.lessons.count, style: style) + " done")
-        if let current = lesson, !progress.isDone(current) {
-            lines.append("Continue lesson \(current.number), \(current.title) (section \(sectionIndex + 1) of \(current.sections.count)): type "
-                + style.apply(.bold, to: ":lesson \(current.number)") + ".")
-        } else if let next = nextLessonToDo(progress) {
-            let verb = done == 0 && lesson == nil ? "Start with" : "Next up:"
-            lines.append("\(verb) lesson \(next.number), \(next.title): type " + style.apply(.bold, to: ":lesson \(next.number)") + ".")
-        } else {
-            lines.append("You have done every lesson. :lessons lists them to revisit any.")
-        }
-        if !library.problems.isEmpty {
-            lines.append(style.apply(.yellow, to: "\(library.problems.count) lesson file(s) could not be read: :lessons shows why."))
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The first lesson after the current one that is not done, else the first not done.
-    func nextLessonToDo(_ progress: LessonProgress) -> Lesson? {
-        let after = library.lessons.filter { lesson == nil || $0.number > lesson!.number }
-        return after.first { !progress.isDone($0) } ?? library.lessons.first { !progress.isDone($0) }
+        LessonOverview(library: library, progress: store.load(), style: style).banner()
     }
 
     /// `:lessons`: every lesson with done and current marks, and a progress bar.
     public func listLessons() {
-        let progress = store.load()
-        let done = progress.completedCount(of: library.lessons)
-        say(style.apply(.bold, to: "Lessons") + "  " + ProgressBar.render(done: done, total: library.lessons.count, style: style) + " done")
-        let titleWidth = library.lessons.map(\.title.count).max() ?? 0
-        for item in library.lessons {
-            let mark: String
-            if progress.isDone(item) {
-                mark = style.apply(.green, to: "✓")
-            } else if item.id == lesson?.id {
-                mark = style.apply(.yellow, to: "▶")
-            } else {
-                mark = " "
-            }
-            let number = item.number < 10 ? " \(item.number)" : "\(item.number)"
-            var line = "  \(mark) \(number)  \(item.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0))"
-            let exercises = item.exercises
-            if !exercises.isEmpty {
-                let passed = exercises.filter { progress.hasPassed($0, in: item) }.count
-                line += style.apply(.dim, to: "  \(passed)/\(exercises.count) exercises")
-            }
-            say(line.trimmingTrailingSpaces())
-        }
-        for problem in library.problems {
-            say(style.apply(.yellow, to: "  ! ") + problem.description)
-        }
-        say("Open one with :lesson N or :lesson NAME.")
+        say(LessonOverview(library: library, progress: store.load(), style: style).list())
     }
 
     /// `:progress`: overall progress and, per started lesson, exercises passed.
