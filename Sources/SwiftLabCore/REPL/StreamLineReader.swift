@@ -54,7 +54,7 @@ public final class StreamLineReader: LineReader {
             if let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[lineStart..<newline]
                 lineStart = newline + 1
-                if discardingLongLine {
+                if discardingLongLine || line.count > maximumLineLength {
                     discardingLongLine = false
                     return .refused(tooLongMessage)
                 }
@@ -91,7 +91,8 @@ public final class StreamLineReader: LineReader {
     }
 
     private var tooLongMessage: String {
-        "A line longer than \(maximumLineLength >> 20) MiB was skipped."
+        let limit = maximumLineLength >= 1 << 20 ? "\(maximumLineLength >> 20) MiB" : "\(maximumLineLength) bytes"
+        return "A line longer than \(limit) was skipped."
     }
 
     private func takeInterruptRequest() -> Bool {
