@@ -40,7 +40,8 @@ extension SwiftLabRuntime {
     }
 
     /// Removes the `CellN.` module qualifier that `String(reflecting:)` puts before the
-    /// types the learner declared, outside string literals.
+    /// types the learner declared (and `Swift.` before the standard library's), outside
+    /// string literals.
     public static func removingCellModules(from text: String) -> String {
         let characters = Array(text)
         var result = ""
@@ -71,18 +72,30 @@ extension SwiftLabRuntime {
         return result
     }
 
-    /// When `Cell<digits>.` starts at `index` on an identifier boundary, the index after the dot.
+    /// When `Cell<digits>.` or `Swift.` starts at `index` on an identifier boundary, the
+    /// index after the dot.
     private static func cellQualifierEnd(in characters: [Character], at index: Int) -> Int? {
-        let prefix: [Character] = ["C", "e", "l", "l"]
-        guard index + prefix.count < characters.count,
-              Array(characters[index..<index + prefix.count]) == prefix else { return nil }
         if index > 0, characters[index - 1].isLetter || characters[index - 1].isNumber
             || characters[index - 1] == "_" || characters[index - 1] == "." {
             return nil
         }
+        let swift: [Character] = ["S", "w", "i", "f", "t", "."]
+        if index + swift.count < characters.count, Array(characters[index..<index + swift.count]) == swift {
+            return index + swift.count
+        }
+        let prefix: [Character] = ["C", "e", "l", "l"]
+        guard index + prefix.count < characters.count,
+              Array(characters[index..<index + prefix.count]) == prefix else { return nil }
         var end = index + prefix.count
         while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
         guard end > index + prefix.count, end < characters.count, characters[end] == "." else { return nil }
         return end + 1
+    }
+}
+
+extension SwiftLabRuntime {
+    /// Prints the static type of an expression without evaluating it (`:type`).
+    public static func printStaticType<T>(of value: @autoclosure () throws -> T) {
+        print(typeName(of: T.self))
     }
 }

@@ -25,14 +25,22 @@ enum CellRunner {
         }
     }
 
-    /// Loads a cell and calls its entry point.
+    /// Runs requested while another cell had not finished (a restore sends all at once).
+    private static var queued: [(cell: Int, library: String, symbol: String, quiet: Bool)] = []
+
+    /// Loads a cell and calls its entry point, or queues it while another cell runs.
     static func run(cell: Int, library: String, symbol: String, quiet: Bool) {
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL) else {
-            send(.failed(cell: cell, message: String(cString: dlerror())))
+        guard current == nil else {
+            queued.append((cell, library, symbol, quiet))
             return
         }
-        guard let address = dlsym(handle, symbol) else {
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL),
+              let address = dlsym(handle, symbol) else {
             send(.failed(cell: cell, message: String(cString: dlerror())))
+            if !queued.isEmpty {
+                let next = queued.removeFirst()
+                run(cell: next.cell, library: next.library, symbol: next.symbol, quiet: next.quiet)
+            }
             return
         }
         var saved: (Int32, Int32)?
@@ -64,6 +72,10 @@ enum CellRunner {
                     close(err)
                 }
                 send(.finished(cell: running.cell))
+                if !queued.isEmpty {
+                    let next = queued.removeFirst()
+                    run(cell: next.cell, library: next.library, symbol: next.symbol, quiet: next.quiet)
+                }
             }
         }
     }

@@ -132,7 +132,10 @@ final class WorkerProcess: @unchecked Sendable {
         defer { condition.unlock() }
         waiting = true
         while queue.isEmpty {
-            if !condition.wait(until: deadline) {
+            if deadline == .distantFuture {
+                // Foundation on Linux traps converting distantFuture to a timespec.
+                condition.wait()
+            } else if !condition.wait(until: deadline) {
                 return nil
             }
         }
