@@ -14,25 +14,19 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     /// A current-value subject owes the subscriber the latest value at its next demand.
     @usableFromInline var owesCurrentValue: Bool
-    @usableFromInline let identifier: CombineIdentifier
 
     @inlinable
     init(
         owner: SubjectCore<Output, Failure>,
         receiveValue: @escaping (Output) -> Subscribers.Demand,
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-        identifier: CombineIdentifier,
         owesCurrentValue: Bool
     ) {
         self.owner = owner
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
-        self.identifier = identifier
         self.owesCurrentValue = owesCurrentValue
     }
-
-    /// The subscriber's identifier, so logs show whom the subscription serves.
-    @usableFromInline var combineIdentifier: CombineIdentifier { identifier }
 
     @usableFromInline var description: String { "Subject subscription" }
 

@@ -42,7 +42,6 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             owner: self,
             receiveValue: { subscriber.receive($0) },
             receiveCompletion: { subscriber.receive(completion: $0) },
-            identifier: subscriber.combineIdentifier,
             owesCurrentValue: current != nil)
         conduits.append(conduit)
         lock.unlock()
