@@ -44,7 +44,9 @@ targets += [
     .target(name: "SwiftLabCore", dependencies: ["CEditLine"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
     .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore"]),
-    .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore"]),
+    // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
+    .target(name: "PTYTestSupport", path: "Tests/PTYTestSupport", exclude: ["README.md"]),
+    .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore", "PTYTestSupport"]),
 ]
 
 // MARK: - Examples: runnable programs built on Streams (Examples/<Name>).
