@@ -34,9 +34,13 @@ public struct LazyPipelineSequence<Base: Sequence, Element>: LazySequenceProtoco
         @usableFromInline
         var base: Base.Iterator
 
-        /// This run's entry point, or `nil` once the run has finished.
+        /// This run's entry point.
         @usableFromInline
-        var push: Pipeline<Base.Element, Element>.Push?
+        let push: Pipeline<Base.Element, Element>.Push
+
+        /// Whether the run is over: the base is exhausted or the pipeline has finished.
+        @usableFromInline
+        var finished: Bool
 
         /// Outputs beyond the first that one base element produced (through `flatMap`),
         /// handed out by the next calls to `next()`, from `pendingStart` on.
@@ -49,7 +53,13 @@ public struct LazyPipelineSequence<Base: Sequence, Element>: LazySequenceProtoco
         @inlinable
         init(base: Base.Iterator, pipeline: Pipeline<Base.Element, Element>) {
             self.base = base
-            self.push = pipeline.start()
+            if let push = pipeline.start() {
+                self.push = push
+                finished = false
+            } else {
+                self.push = { _, _ in false }
+                finished = true
+            }
         }
 
         /// Returns the next output, pulling as few base elements as it takes, or `nil` when
@@ -61,20 +71,30 @@ public struct LazyPipelineSequence<Base: Sequence, Element>: LazySequenceProtoco
         /// ```
         @inlinable
         public mutating func next() -> Element? {
+            // Keep this body in one piece: measured, moving the buffer handling into a
+            // helper method stopped the optimiser from inlining the steps into the
+            // caller's loop (more than 10x slower).
             if pendingStart < pending.count {
-                return nextPending()
+                let output = pending[pendingStart]
+                pendingStart += 1
+                if pendingStart == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    pendingStart = 0
+                }
+                return output
             }
-            while let push {
+            let push = self.push
+            while !finished {
                 guard let element = base.next() else {
-                    self.push = nil
+                    finished = true
                     return nil
                 }
                 // The first output is returned directly; only extra outputs are buffered.
-                // The buffer is moved into a local so that the closure doesn't capture
-                // `self`, which keeps the whole step chain inlinable into the caller's loop.
+                // The buffer is swapped into a local so that the closure doesn't capture
+                // `self`, which also keeps the steps inlinable.
                 var first: Element?
-                var extra = pending
-                pending = []
+                var extra: [Element] = []
+                swap(&extra, &pending)
                 let wantsMore = push(element) { output in
                     if first == nil {
                         first = output
@@ -83,27 +103,15 @@ public struct LazyPipelineSequence<Base: Sequence, Element>: LazySequenceProtoco
                     }
                     return true
                 }
-                pending = extra
+                swap(&extra, &pending)
                 if !wantsMore {
-                    self.push = nil
+                    finished = true
                 }
                 if let first {
                     return first
                 }
             }
-            return nextPending()
-        }
-
-        @inlinable
-        mutating func nextPending() -> Element? {
-            guard pendingStart < pending.count else { return nil }
-            let output = pending[pendingStart]
-            pendingStart += 1
-            if pendingStart == pending.count {
-                pending.removeAll(keepingCapacity: true)
-                pendingStart = 0
-            }
-            return output
+            return nil
         }
     }
 

@@ -5,7 +5,7 @@ extension Pipeline {
     ///
     /// ```swift
     /// let evens = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }
-    /// let labelled = Pipeline<Int, String>().map { "#\($0)" }
+    /// let labelled = Pipeline<Int, Int>().map { "#\($0)" }
     /// evens.then(labelled).run([1, 2, 3, 4])  // ["#2", "#4"]
     /// ```
     ///

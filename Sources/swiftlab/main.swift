@@ -1,3 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwiftLabCore
 
-print("swiftlab \(SwiftLabCore.version)")
+// Argument handling and wiring only; the shell's parts live in SwiftLabCore.
+switch CommandLineRequest(arguments: Array(CommandLine.arguments.dropFirst())) {
+case .showHelp:
+    print(CommandLineRequest.helpText)
+case .showVersion:
+    print("swiftlab \(SwiftLabCore.version)")
+case .reject(let message):
+    FileDescriptorWriter.write(message + "\n", to: STDERR_FILENO)
+    exit(2)
+case .startShell(let timeout):
+    let shell = Shell()
+    var configuration = Session.Configuration()
+    configuration.timeout = timeout.map { .milliseconds(Int($0 * 1000)) }
+    configuration.route(through: shell.reader, style: shell.style)
+    let session: Session
+    do {
+        session = try Session(configuration: configuration)
+    } catch {
+        // Without a compiler the shell still starts, and says why nothing runs.
+        FileDescriptorWriter.write(shell.style.error("\(error)") + "\n", to: STDERR_FILENO)
+        exit(shell.run(evaluator: UnavailableEvaluator(style: shell.style)))
+    }
+    EvaluationCommands.register(in: &shell.commands, session: session)
+    shell.completionProviders.append(session.completionProvider)
+    let status = shell.run(evaluator: SessionEvaluator(session: session))
+    session.close()
+    exit(status)
+}
