@@ -1,0 +1,58 @@
+/// A source of tab completions. The line editor asks each of its providers and offers
+/// what they return together; areas add their own (the session's declared names, the
+/// public names of Streams and Pipelines, lesson names).
+public protocol CompletionProvider {
+    /// Full words that complete `context.word` (each starting with it), in any order;
+    /// duplicates across providers are merged.
+    func completions(for context: CompletionContext) -> [String]
+}
+
+/// What is being completed.
+public struct CompletionContext: Equatable, Sendable {
+    /// The text of the input line before the cursor.
+    public var textBeforeCursor: String
+    /// The partial word just before the cursor (`ma` in `xs.ma`; `:hi` for a command).
+    public var word: String
+    /// Where the word stands.
+    public var position: CompletionPosition
+
+    /// Creates a context.
+    public init(textBeforeCursor: String, word: String, position: CompletionPosition) {
+        self.textBeforeCursor = textBeforeCursor
+        self.word = word
+        self.position = position
+    }
+
+    /// The context for a line whose text before the cursor is `text`.
+    public init(textBeforeCursor text: String) {
+        let scalars = Array(text.unicodeScalars)
+        var start = scalars.count
+        while start > 0, scalars[start - 1].isIdentifierContinuation || scalars[start - 1] == "$" {
+            start -= 1
+        }
+        let before = scalars[..<start]
+        var wordScalars = String.UnicodeScalarView()
+        wordScalars.append(contentsOf: scalars[start...])
+        var word = String(wordScalars)
+        let position: CompletionPosition
+        if before.last == ":", before.dropLast().allSatisfy({ $0.isSwiftBlank }) {
+            position = .command
+            word = ":" + word
+        } else if before.last == "." {
+            position = .member
+        } else {
+            position = .name
+        }
+        self.init(textBeforeCursor: text, word: word, position: position)
+    }
+}
+
+/// Where the word being completed stands in the line.
+public enum CompletionPosition: Equatable, Sendable {
+    /// A `:` command name at the start of the line; the word includes the colon.
+    case command
+    /// A name after a `.`: a member, such as an operator of a stream (`xs.fil`).
+    case member
+    /// Any other name: a keyword, a declared name, a type.
+    case name
+}

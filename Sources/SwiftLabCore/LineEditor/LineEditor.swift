@@ -1,0 +1,280 @@
+import CEditLine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The interactive line editor, on libedit: a prompt and continuation prompt, emacs key
+/// bindings (and the user's `~/.editrc`), editing by whole characters (accents, emoji),
+/// history recalled with the arrow keys, Tab completion from a ``CompletionEngine``, and
+/// Ctrl-C clearing the line being typed.
+///
+/// Output from other threads goes through ``printAbovePrompt(_:)``: while a line is being
+/// edited it appears above the prompt, which is then redrawn with the line intact.
+///
+/// Use it only when standard input and output are a terminal that can be edited on
+/// (`TERM` set and not `dumb`); ``StreamLineReader`` covers the other cases.
+public final class LineEditor: LineReader {
+    public var isInteractive: Bool { true }
+
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    /// What Tab offers; replace it to add providers.
+    public var completion: CompletionEngine
+    private let input: Int32 = STDIN_FILENO
+    private let output: Int32 = STDOUT_FILENO
+    private var prompt: UnsafeMutablePointer<wchar_t>
+    private let wakePipe = WakePipe()
+    /// State other threads share with the editing thread.
+    private let shared = Locked(SharedState())
+    /// Set by the Ctrl-C key function; makes the line being read be dropped.
+    private var interrupted = false
+    /// After Ctrl-C, the next character handed to libedit is a newline that ends the line.
+    private var endLineAfterInterrupt = false
+    private var utf8Decoder = UTF8KeyDecoder()
+
+    private struct SharedState {
+        var isReading = false
+        var interruptRequested = false
+        var resizeRequested = false
+        var pendingOutput: [String] = []
+    }
+
+    /// Starts libedit on the standard streams; `nil` if it cannot (no usable terminal).
+    public init?(completion: CompletionEngine) {
+        Self.ensureUTF8CharacterType()
+        guard let editLine = swiftlab_el_init(CommandLine.arguments.first ?? "swiftlab"),
+              let history = swiftlab_history_init(1000) else { return nil }
+        self.editLine = editLine
+        self.history = history
+        self.completion = completion
+        prompt = .allocate(capacity: 1)
+        prompt.initialize(to: 0)
+
+        swiftlab_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
+        // The shell handles signals itself (SignalWatcher); libedit's handlers would
+        // re-send them to the whole process group, worker included.
+        swiftlab_el_set_signal(editLine, 0)
+        Self.withWideString("emacs") { _ = swiftlab_el_set_editor(editLine, $0) }
+        swiftlab_el_set_history(editLine, history)
+        swiftlab_el_set_prompt(editLine) { editLine in
+            LineEditor.instance(of: editLine)?.prompt
+        }
+        swiftlab_el_set_getc_function(editLine) { editLine, character in
+            guard let editor = LineEditor.instance(of: editLine), let character else { return -1 }
+            return editor.nextCharacter(into: character)
+        }
+        addKeyFunction("swiftlab-complete", help: "Complete the word before the cursor", keys: "^I") { editLine, _ in
+            LineEditor.instance(of: editLine)?.completeWord() ?? UInt8(CC_ERROR)
+        }
+        addKeyFunction("swiftlab-interrupt", help: "Drop the line being typed", keys: "^C") { editLine, _ in
+            LineEditor.instance(of: editLine)?.dropLine() ?? UInt8(CC_ERROR)
+        }
+        el_source(editLine, nil)
+    }
+
+    deinit {
+        el_end(editLine)
+        history_wend(history)
+        prompt.deallocate()
+    }
+
+    public func readLine(prompt text: String) -> LineReadResult {
+        setPrompt(text)
+        interrupted = false
+        endLineAfterInterrupt = false
+        shared.withLock { $0.isReading = true }
+        var count: Int32 = 0
+        let line = el_wgets(editLine, &count)
+        shared.withLock { $0.isReading = false }
+        if interrupted { return .interrupted }
+        guard let line, count > 0 else { return .endOfInput }
+        var scalars = String.UnicodeScalarView()
+        for index in 0..<Int(count) {
+            scalars.append(Unicode.Scalar(UInt32(bitPattern: Int32(line[index]))) ?? "\u{FFFD}")
+        }
+        var text = String(scalars)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return .line(text)
+    }
+
+    public func addHistoryEntry(_ entry: String) {
+        Self.withWideString(entry) { _ = swiftlab_history_enter(history, $0) }
+    }
+
+    public func write(_ text: String) {
+        shared.withLock { _ in FileDescriptorWriter.write(text, to: output) }
+    }
+
+    public func printAbovePrompt(_ text: String) {
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        let queued = shared.withLock { state -> Bool in
+            guard state.isReading else {
+                FileDescriptorWriter.write(line, to: output)
+                return false
+            }
+            state.pendingOutput.append(line)
+            return true
+        }
+        if queued { wakePipe.wake() }
+    }
+
+    public var interruptReading: @Sendable () -> Void {
+        { [shared, wakePipe] in
+            shared.withLock { $0.interruptRequested = true }
+            wakePipe.wake()
+        }
+    }
+
+    /// Makes the editor adapt to a new terminal size at its next keystroke.
+    public var terminalResized: @Sendable () -> Void {
+        { [shared, wakePipe] in
+            shared.withLock { $0.resizeRequested = true }
+            wakePipe.wake()
+        }
+    }
+
+    // MARK: libedit callbacks
+
+    private static func instance(of editLine: OpaquePointer?) -> LineEditor? {
+        guard let editLine, let data = swiftlab_el_get_client_data(editLine) else { return nil }
+        return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// libedit's character source: waits for a key or a wake-up (output to print above
+    /// the prompt, Ctrl-C, a resize) and returns one Unicode scalar, decoded from UTF-8
+    /// here so that editing never depends on the C library's locale tables.
+    /// Returns 1 with a character, 0 at the end of input, -1 on an error.
+    private func nextCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        if endLineAfterInterrupt {
+            endLineAfterInterrupt = false
+            FileDescriptorWriter.write("^C", to: output)
+            character.pointee = wchar_t(0x0A)
+            return 1
+        }
+        while true {
+            if let scalar = utf8Decoder.takeBufferedScalar() {
+                character.pointee = wchar_t(bitPattern: scalar.value)
+                return 1
+            }
+            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if fds[1].revents != 0 {
+                wakePipe.drain()
+                let state = shared.withLock { state -> SharedState in
+                    defer {
+                        state.pendingOutput = []
+                        state.interruptRequested = false
+                        state.resizeRequested = false
+                    }
+                    return state
+                }
+                if state.resizeRequested { el_resize(editLine) }
+                if !state.pendingOutput.isEmpty {
+                    // Clear the prompt's row, print, and let libedit draw prompt and line anew.
+                    FileDescriptorWriter.write("\r\u{1B}[K" + state.pendingOutput.joined(), to: output)
+                    swiftlab_el_refresh(editLine)
+                }
+                if state.interruptRequested {
+                    character.pointee = wchar_t(0x03)  // bound to swiftlab-interrupt
+                    return 1
+                }
+            }
+            guard fds[0].revents != 0 else { continue }
+            var byte: UInt8 = 0
+            let count = systemRead(input, &byte, 1)
+            if count == 0 { return 0 }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return -1
+            }
+            utf8Decoder.append(byte)
+        }
+    }
+
+    /// Ctrl-C: marks the line as dropped, moves to its end, and has the next character
+    /// end it (libedit's own newline handling then leaves the line cleanly).
+    private func dropLine() -> UInt8 {
+        interrupted = true
+        endLineAfterInterrupt = true
+        if let info = el_wline(editLine) {
+            el_cursor(editLine, Int32(info.pointee.lastchar - info.pointee.cursor))
+        }
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Tab: inserts what all candidates share; when that is nothing, lists them. At the
+    /// start of a line it indents.
+    private func completeWord() -> UInt8 {
+        guard let info = el_wline(editLine) else { return UInt8(CC_ERROR) }
+        var scalars = String.UnicodeScalarView()
+        var pointer = info.pointee.buffer!
+        while pointer < info.pointee.cursor {
+            scalars.append(Unicode.Scalar(UInt32(bitPattern: Int32(pointer.pointee))) ?? "\u{FFFD}")
+            pointer += 1
+        }
+        let text = String(scalars)
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            // Nothing to complete at the start of a line: indent, as in an editor.
+            Self.withWideString("    ") { _ = el_winsertstr(editLine, $0) }
+            return UInt8(CC_REFRESH)
+        }
+        let result = completion.complete(textBeforeCursor: text)
+        let insertion = result.insertion
+        if !insertion.isEmpty {
+            Self.withWideString(insertion) { _ = el_winsertstr(editLine, $0) }
+            return UInt8(CC_REFRESH)
+        }
+        guard result.candidates.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
+        FileDescriptorWriter.write("\n" + CompletionListing.columns(result.candidates, width: terminalWidth()), to: output)
+        return UInt8(CC_REDISPLAY)
+    }
+
+    // MARK: Helpers
+
+    private func setPrompt(_ text: String) {
+        prompt.deallocate()
+        let scalars = Array(text.unicodeScalars)
+        prompt = .allocate(capacity: scalars.count + 1)
+        for (index, scalar) in scalars.enumerated() { (prompt + index).initialize(to: wchar_t(bitPattern: scalar.value)) }
+        (prompt + scalars.count).initialize(to: 0)
+    }
+
+    private func addKeyFunction(
+        _ name: String, help: String, keys: String,
+        _ function: @convention(c) (OpaquePointer?, Int32) -> UInt8
+    ) {
+        Self.withWideString(name) { wideName in
+            Self.withWideString(help) { wideHelp in
+                _ = swiftlab_el_add_function(editLine, wideName, wideHelp, function)
+            }
+            Self.withWideString(keys) { _ = swiftlab_el_bind(editLine, $0, wideName) }
+        }
+    }
+
+    private func terminalWidth() -> Int {
+        var size = winsize()
+        return ioctl(output, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+    }
+
+    static func withWideString<Result>(_ text: String, _ body: (UnsafePointer<wchar_t>) -> Result) -> Result {
+        let wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+        return wide.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// libedit measures and prints characters through the C library's locale: take the
+    /// user's (`setlocale(LC_CTYPE, "")`), and if that is not UTF-8 (LANG unset, say),
+    /// a UTF-8 one, so that `é` and emoji display and delete as one character.
+    private static func ensureUTF8CharacterType() {
+        setlocale(LC_CTYPE, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) == "UTF-8" { return }
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+            return
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// The read-evaluate-print loop: reads inputs (continuing while the lexer finds them
+/// incomplete), runs `:` commands, hands Swift to the evaluator, and keeps the history.
+///
+/// Nothing the user types ends the loop except `:quit`, Ctrl-D on an empty line, or the
+/// end of piped input.
+public final class REPL {
+    private let reader: any LineReader
+    private let evaluator: any REPLEvaluator
+    private let commands: CommandRegistry
+    private let style: TerminalStyle
+    private let historyStore: HistoryStore?
+    private let signals: SignalWatcher?
+    private(set) var history: [String] = []
+    private var lineNumber = 1
+    private var anyInputFailed = false
+    private let interruptedDuringEvaluation = Locked(false)
+
+    /// Creates a loop. With a `historyStore`, interactive inputs are saved there and the
+    /// saved ones are recallable; with `signals`, Ctrl-C clears the line being typed or
+    /// interrupts the evaluator (tests pass `nil`).
+    public init(
+        reader: any LineReader, evaluator: any REPLEvaluator, commands: CommandRegistry,
+        style: TerminalStyle, historyStore: HistoryStore? = nil, signals: SignalWatcher? = nil
+    ) {
+        self.reader = reader
+        self.evaluator = evaluator
+        self.commands = commands
+        self.style = style
+        self.historyStore = historyStore
+        self.signals = signals
+    }
+
+    /// The primary prompt, numbered by input line as LLDB does: `  1> `.
+    public static func prompt(line: Int) -> String { pad(line) + "> " }
+    /// The prompt of a continuation line: `  2. `.
+    public static func continuationPrompt(line: Int) -> String { pad(line) + ". " }
+
+    private static func pad(_ line: Int) -> String {
+        let number = String(line)
+        return String(repeating: " ", count: max(0, 3 - number.count)) + number
+    }
+
+    /// Runs until the user leaves; returns the exit status: 0, or for piped input 1 when
+    /// some input failed and 130 when interrupted with Ctrl-C.
+    public func run() -> Int32 {
+        if reader.isInteractive, let historyStore {
+            history = historyStore.load()
+            history.forEach(reader.addHistoryEntry)
+        }
+        defer { signals?.onInterrupt(nil) }
+        var pending: [String] = []
+        while true {
+            let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
+            signals?.onInterrupt(reader.interruptReading)
+            let result = reader.readLine(prompt: prompt)
+            signals?.onInterrupt(nil)
+            switch result {
+            case .endOfInput:
+                if reader.isInteractive {
+                    reader.printAbovePrompt("")
+                    return 0
+                }
+                if !pending.isEmpty { submit(pending.joined(separator: "\n")) }
+                return anyInputFailed ? 1 : 0
+            case .interrupted:
+                guard reader.isInteractive else { return 130 }
+                pending = []
+            case .refused(let reason):
+                reader.printAbovePrompt(style.error(reason) + (pending.isEmpty ? "" : " The input it belonged to was dropped."))
+                anyInputFailed = true
+                pending = []
+            case .line(let line):
+                lineNumber += 1
+                if pending.isEmpty, let command = Self.commandLine(line) {
+                    record(line)
+                    if runCommand(command) == .quit { return 0 }
+                    if stopsAfterInterruptedEvaluation { return 130 }
+                    continue
+                }
+                pending.append(line)
+                let input = pending.joined(separator: "\n")
+                guard SwiftLexer.completeness(of: input) == .complete else { continue }
+                pending = []
+                submit(input)
+            }
+            if stopsAfterInterruptedEvaluation { return 130 }
+        }
+    }
+
+    /// A line that starts with `:` (after blanks) is a command; no Swift input can.
+    private static func commandLine(_ line: String) -> Substring? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        return trimmed.first == ":" ? trimmed.dropFirst() : nil
+    }
+
+    private func record(_ input: String) {
+        history.append(input)
+        reader.addHistoryEntry(input)
+        if reader.isInteractive { historyStore?.append(input) }
+    }
+
+    private func runCommand(_ text: Substring) -> CommandOutcome {
+        let name = String(text.prefix { $0 != " " && $0 != "\t" })
+        let arguments = text.dropFirst(name.count).trimmingBlanks()
+        guard let command = commands.command(named: name) else {
+            reader.printAbovePrompt(style.error(commands.unknownCommandMessage(for: name)))
+            return .continue
+        }
+        let invocation = CommandInvocation(
+            arguments: arguments, registry: commands, history: history, style: style,
+            print: { [reader] in reader.printAbovePrompt($0) })
+        let outcome = command.run(invocation)
+        if case .evaluate(let input) = outcome { evaluate(input) }
+        return outcome
+    }
+
+    /// Hands a complete input to the evaluator, unless it holds no code at all (only
+    /// blanks or comments).
+    private func submit(_ input: String) {
+        guard !SwiftLexer.topLevelItems(in: input).isEmpty else {
+            if !input.allSatisfy(\.isWhitespace) { record(input) }
+            return
+        }
+        record(input)
+        evaluate(input)
+    }
+
+    private func evaluate(_ input: String) {
+        let handler = evaluator.interruptHandler
+        let interrupted = interruptedDuringEvaluation
+        signals?.onInterrupt {
+            interrupted.withLock { $0 = true }
+            handler?()
+        }
+        defer { signals?.onInterrupt(nil) }
+        let outcome = evaluator.evaluate(input) { [reader] text in reader.write(text) }
+        if outcome == .failed { anyInputFailed = true }
+    }
+
+    /// Piped input stops at Ctrl-C, after the running input has been interrupted.
+    private var stopsAfterInterruptedEvaluation: Bool {
+        !reader.isInteractive && interruptedDuringEvaluation.withLock { $0 }
+    }
+}
+
+extension Substring {
+    func trimmingBlanks() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,50 @@
+import SwiftLabCore
+
+/// What the command line asks for.
+enum CommandLineRequest: Equatable {
+    case startShell
+    case showHelp
+    case showVersion
+    case reject(String)
+
+    init(arguments: [String]) {
+        guard let first = arguments.first else {
+            self = .startShell
+            return
+        }
+        switch first {
+        case "-h", "--help": self = .showHelp
+        case "--version": self = .showVersion
+        default: self = .reject("swiftlab: unknown argument '\(first)'. Try 'swiftlab --help'.")
+        }
+        if arguments.count > 1, self != .showHelp, self != .showVersion {
+            self = .reject("swiftlab: unexpected arguments. Try 'swiftlab --help'.")
+        }
+    }
+
+    static let helpText = """
+        swiftlab \(SwiftLabCore.version): an interactive Swift shell for learning functional \
+        operators and reactive streams.
+
+        Usage: swiftlab [--help | --version]
+
+        On a terminal, swiftlab reads Swift with line editing and runs each input as soon
+        as it is complete; an input with an open bracket, brace, parenthesis, multi-line
+        string or comment continues on the next line. Lines starting with ':' are
+        commands (:help lists them).
+
+        When standard input is not a terminal (swiftlab < file.swift, or a pipe), inputs
+        are read from it without prompts; the exit status is 1 if any input failed.
+
+        Keys: Tab completes, Up and Down recall earlier inputs, Ctrl-C clears the line
+        (or stops running code), Ctrl-D on an empty line leaves.
+
+        History is kept in $XDG_STATE_HOME/swiftlab/history (by default
+        ~/.local/state/swiftlab/history). Colour is used on terminals unless NO_COLOR is
+        set.
+
+        Options:
+          -h, --help   Show this help.
+          --version    Show the version.
+        """
+}
