@@ -136,3 +136,35 @@ extension Publishers {
         }
     }
 }
+
+extension Publisher {
+    /// `combineLatest` followed by `map`: publishes `transform` applied to each combination
+    /// instead of the tuple.
+    public func combineLatest<P: Publisher, T>(
+        _ other: P,
+        _ transform: @escaping (Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
+    where P.Failure == Failure {
+        Publishers.Map(upstream: Publishers.CombineLatest(self, other), transform: transform)
+    }
+
+    /// `combineLatest` followed by `map`: publishes `transform` applied to each combination
+    /// instead of the tuple.
+    public func combineLatest<P: Publisher, Q: Publisher, T>(
+        _ p: P, _ q: Q,
+        _ transform: @escaping (Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
+    where P.Failure == Failure, Q.Failure == Failure {
+        Publishers.Map(upstream: Publishers.CombineLatest3(self, p, q), transform: transform)
+    }
+
+    /// `combineLatest` followed by `map`: publishes `transform` applied to each combination
+    /// instead of the tuple.
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
+        _ p: P, _ q: Q, _ r: R,
+        _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
+    where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
+        Publishers.Map(upstream: Publishers.CombineLatest4(self, p, q, r), transform: transform)
+    }
+}

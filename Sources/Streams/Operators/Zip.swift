@@ -136,3 +136,35 @@ extension Publishers {
         }
     }
 }
+
+extension Publisher {
+    /// `zip` followed by `map`: publishes `transform` applied to each combination
+    /// instead of the tuple.
+    public func zip<P: Publisher, T>(
+        _ other: P,
+        _ transform: @escaping (Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip<Self, P>, T>
+    where P.Failure == Failure {
+        Publishers.Map(upstream: Publishers.Zip(self, other), transform: transform)
+    }
+
+    /// `zip` followed by `map`: publishes `transform` applied to each combination
+    /// instead of the tuple.
+    public func zip<P: Publisher, Q: Publisher, T>(
+        _ p: P, _ q: Q,
+        _ transform: @escaping (Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T>
+    where P.Failure == Failure, Q.Failure == Failure {
+        Publishers.Map(upstream: Publishers.Zip3(self, p, q), transform: transform)
+    }
+
+    /// `zip` followed by `map`: publishes `transform` applied to each combination
+    /// instead of the tuple.
+    public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
+        _ p: P, _ q: Q, _ r: R,
+        _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
+    where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
+        Publishers.Map(upstream: Publishers.Zip4(self, p, q, r), transform: transform)
+    }
+}
