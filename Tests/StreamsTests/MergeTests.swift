@@ -52,6 +52,28 @@ import Testing
         #expect(recorder.events.last == .finished)
     }
 
+    @Test func asksEachUpstreamForOneValueAtATimeUntilDemandIsUnlimited() {
+        let a = ControlledPublisher<Int, Never>()
+        let b = ControlledPublisher<Int, Never>()
+        let recorder = EventRecorder<Int, Never>(initialDemand: .max(2))
+        a.merge(with: b).subscribe(recorder)
+        #expect(a.requests == [.max(1)])
+        #expect(b.requests == [.max(1)])
+        #expect(a.send(1) == .max(1), "demand remains, so a may send its next value")
+        #expect(b.send(2) == .none, "demand is used up")
+        #expect(a.send(3) == .none, "buffered: beyond the subscriber's demand")
+        #expect(recorder.values == [1, 2])
+        recorder.request(.max(1))
+        #expect(recorder.values == [1, 2, 3])
+        recorder.request(.unlimited)
+        #expect(a.requests.last == .unlimited)
+        #expect(b.requests.last == .unlimited)
+        a.send(completion: .finished)
+        b.send(completion: .finished)
+        #expect(recorder.events.last == .finished)
+        #expect(recorder.completionCount == 1)
+    }
+
     @Test func nothingArrivesAfterCancel() {
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
