@@ -51,13 +51,13 @@ targets += [
     ),
     // Linked into every compiled cell: result display and the lesson check helpers.
     .target(name: "SwiftLabRuntime"),
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol"]),
+    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker*).
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore"]),
+    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime"]),
     .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore", "swiftlab", "swiftlab-worker"]),
 ]
 

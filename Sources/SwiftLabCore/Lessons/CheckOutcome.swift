@@ -1,0 +1,73 @@
+import SwiftLabRuntime
+
+/// The result of running an exercise's check against the learner's code.
+public struct CheckOutcome: Sendable, Equatable {
+    /// Why the check passed or did not.
+    public enum Verdict: Sendable, Equatable {
+        /// It compiled, ran, and every expectation held.
+        case passed
+        /// At least one expectation did not hold (see ``CheckOutcome/reports``).
+        case failedExpectations
+        /// The check uses names the learner has not defined yet.
+        case missingDefinitions([String])
+        /// The check does not compile against the learner's code for another reason.
+        case doesNotCompile(String)
+        /// The learner's code trapped, was interrupted or timed out during the check.
+        case stopped(LessonEvaluation.Status, String)
+    }
+
+    /// Why the check passed or did not.
+    public var verdict: Verdict
+    /// Every expectation's result, in order.
+    public var reports: [CheckReport]
+    /// Lines the check printed that are not reports (the learner's own `print`s).
+    public var otherOutput: [String]
+
+    /// Creates an outcome.
+    public init(verdict: Verdict, reports: [CheckReport] = [], otherOutput: [String] = []) {
+        self.verdict = verdict
+        self.reports = reports
+        self.otherOutput = otherOutput
+    }
+
+    /// Whether the exercise is solved.
+    public var passed: Bool { verdict == .passed }
+
+    /// What to tell the learner, one line per point, styled with `style`.
+    public func message(style: TextStyle) -> String {
+        let failed = reports.filter { !$0.passed }
+        switch verdict {
+        case .passed:
+            let count = reports.count
+            return style.apply(.green, .bold, to: "✓ Passed") + (count > 0 ? ": all \(count) check\(count == 1 ? "" : "s") hold." : ".")
+        case .failedExpectations:
+            var lines = [style.apply(.red, .bold, to: "✗ Not yet") + ": \(reports.count - failed.count) of \(reports.count) checks hold."]
+            for report in failed {
+                lines.append("  " + style.apply(.red, to: "✗") + " " + report.description)
+                if let expected = report.expected, let actual = report.actual {
+                    lines.append("      expected: " + expected)
+                    lines.append("      actual:   " + actual)
+                }
+            }
+            return lines.joined(separator: "\n")
+        case .missingDefinitions(let names):
+            let list = names.map { "`\($0)`" }.joined(separator: ", ")
+            return style.apply(.yellow, .bold, to: "✗ Not yet") + ": the check uses \(list), which you have not defined yet. "
+                + "Write \(names.count == 1 ? "it" : "them") (type it in, or use :edit), then :check again."
+        case .doesNotCompile(let diagnostics):
+            return style.apply(.red, .bold, to: "✗ Not yet") + ": the check does not compile against your code:\n"
+                + diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        case .stopped(let status, let message):
+            let how: String
+            switch status {
+            case .timedOut: how = "took too long and was stopped"
+            case .interrupted: how = "was interrupted"
+            default: how = "stopped with a runtime error"
+            }
+            var lines = [style.apply(.red, .bold, to: "✗ Not yet") + ": your code \(how) during the check."]
+            if !message.isEmpty { lines.append("  " + message) }
+            for report in failed { lines.append("  " + style.apply(.red, to: "✗") + " " + report.description) }
+            return lines.joined(separator: "\n")
+        }
+    }
+}

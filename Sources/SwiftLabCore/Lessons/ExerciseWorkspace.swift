@@ -1,0 +1,60 @@
+import Foundation
+
+/// The learner's own copies of exercise files, for working in an editor
+/// (`:edit`, `swiftlab check`, `swiftlab watch`).
+///
+/// Files live under `$XDG_DATA_HOME/swiftlab/workspace/NN-slug/N-exercise.swift`. They are
+/// created from the starter code the first time and never overwritten afterwards; the
+/// lessons in `Lessons/` are never written to.
+public struct ExerciseWorkspace: Sendable {
+    /// The workspace folder.
+    public let directory: URL
+
+    /// A workspace in `directory`.
+    public init(directory: URL) { self.directory = directory }
+
+    /// `$XDG_DATA_HOME/swiftlab/workspace` (see ``ProgressStore/defaultDirectory(environment:)``).
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        ProgressStore.defaultDirectory(environment: environment).appendingPathComponent("workspace")
+    }
+
+    /// Where the learner's file for `exercise` is (whether or not it exists yet).
+    public func fileURL(for exercise: Exercise, in lesson: Lesson) -> URL {
+        directory.appendingPathComponent(lesson.id).appendingPathComponent("\(exercise.number)-\(exercise.id).swift")
+    }
+
+    /// Creates the learner's file for `exercise` from its task and starter code unless it
+    /// exists already; returns its location and whether it was created now.
+    @discardableResult
+    public func prepareFile(for exercise: Exercise, in lesson: Lesson) throws -> (url: URL, created: Bool) {
+        let url = fileURL(for: exercise, in: lesson)
+        if FileManager.default.fileExists(atPath: url.path) { return (url, false) }
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let header = [
+            "// Lesson \(lesson.number): \(lesson.title). Exercise \(exercise.number): \(exercise.title)",
+            "//",
+        ] + exercise.task.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "//" : "// " + $0 } + [
+            "//",
+            "// Check it with `swiftlab check \(lesson.number)` (or `:edit` and `:check` in swiftlab).",
+            "",
+        ]
+        let text = header.joined(separator: "\n") + "\n" + (exercise.starter.map { $0 + "\n" } ?? "")
+        try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+        return (url, true)
+    }
+
+    /// The learner's code for `exercise`, or nil when the file does not exist or cannot be read.
+    public func code(for exercise: Exercise, in lesson: Lesson) -> String? {
+        guard let data = FileManager.default.contents(atPath: fileURL(for: exercise, in: lesson).path) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
+    /// The modification dates of `lesson`'s exercise files, to notice saves (`swiftlab watch`).
+    public func modificationDates(of lesson: Lesson) -> [Date?] {
+        lesson.exercises.map { exercise in
+            (try? FileManager.default.attributesOfItem(atPath: fileURL(for: exercise, in: lesson).path))?[.modificationDate] as? Date
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+/// The lesson subcommands of the `swiftlab` executable:
+/// `swiftlab lessons`, `swiftlab check [LESSON]`, `swiftlab watch [LESSON]` and
+/// `swiftlab verify [LESSON ...]`.
+public struct LessonCommandLine {
+    /// The lessons.
+    public var library: LessonLibrary
+    /// Where progress is saved.
+    public var store: ProgressStore
+    /// The learner's exercise files.
+    public var workspace: ExerciseWorkspace
+    /// Makes the evaluator that `check`, `watch` and `verify` run code in.
+    public var makeEvaluator: () throws -> any LessonEvaluator
+    /// Whether to write colours.
+    public var style: TextStyle
+    /// Writes to standard output.
+    public var write: (String) -> Void
+    /// How often `watch` looks for saved files.
+    public var pollInterval: TimeInterval = 0.5
+
+    /// The names of the subcommands this type handles.
+    public static let subcommands: Set<String> = ["lessons", "check", "watch", "verify"]
+
+    /// Creates the subcommands over the given lessons, progress and workspace.
+    public init(
+        library: LessonLibrary, store: ProgressStore, workspace: ExerciseWorkspace, style: TextStyle,
+        write: @escaping (String) -> Void, makeEvaluator: @escaping () throws -> any LessonEvaluator
+    ) {
+        self.library = library
+        self.store = store
+        self.workspace = workspace
+        self.style = style
+        self.write = write
+        self.makeEvaluator = makeEvaluator
+    }
+
+    private func say(_ text: String = "") { write(text + "\n") }
+
+    /// Runs `subcommand` with `arguments`; returns the process exit status.
+    public func run(_ subcommand: String, arguments: [String]) -> Int32 {
+        switch subcommand {
+        case "lessons":
+            say(LessonOverview(library: library, progress: store.load(), style: style).list())
+            return library.problems.isEmpty ? 0 : 1
+        case "check", "watch":
+            guard arguments.count <= 1 else {
+                say("usage: swiftlab \(subcommand) [LESSON]")
+                return 2
+            }
+            guard let lesson = chooseLesson(arguments.first) else { return 2 }
+            guard !lesson.exercises.isEmpty else {
+                say("Lesson \(lesson.number) (\(lesson.title)) has no exercises.")
+                return 0
+            }
+            let evaluator: any LessonEvaluator
+            do {
+                evaluator = try makeEvaluator()
+            } catch {
+                say("swiftlab: cannot start the evaluator: \(error)")
+                return 1
+            }
+            if subcommand == "check" {
+                return check(lesson, with: evaluator, advanceHints: true) ? 0 : 1
+            }
+            watch(lesson, with: evaluator)
+            return 0
+        case "verify":
+            return verify(arguments)
+        default:
+            say("swiftlab: unknown subcommand \(subcommand)")
+            return 2
+        }
+    }
+
+    /// The lesson named on the command line, else the current one, else the first not done.
+    func chooseLesson(_ name: String?) -> Lesson? {
+        if let name {
+            guard let lesson = library.lesson(named: name) else {
+                say("No lesson '\(name)'. `swiftlab lessons` lists them.")
+                return nil
+            }
+            return lesson
+        }
+        let overview = LessonOverview(library: library, progress: store.load(), style: style)
+        if let current = overview.currentLesson, !overview.progress.isDone(current) { return current }
+        guard let lesson = overview.nextLessonToDo ?? library.lessons.first else {
+            say("No lessons found in \(library.directory).")
+            return nil
+        }
+        return lesson
+    }
+
+    // MARK: - check and watch
+
+    /// Checks every exercise file of `lesson`, creating missing ones from the starter code;
+    /// returns whether all pass. On a failure the next hint is shown (with
+    /// `advanceHints`), or the latest one seen again.
+    @discardableResult
+    func check(_ lesson: Lesson, with evaluator: any LessonEvaluator, advanceHints: Bool) -> Bool {
+        say(style.apply(.bold, to: "Lesson \(lesson.number): \(lesson.title)"))
+        var passedCount = 0
+        for exercise in lesson.exercises {
+            let url: URL
+            do {
+                let prepared = try workspace.prepareFile(for: exercise, in: lesson)
+                url = prepared.url
+                if prepared.created {
+                    say("Created \(url.path): write your answer there.")
+                }
+            } catch {
+                say("Cannot create the exercise file in \(workspace.directory.path): \(error.localizedDescription)")
+                return false
+            }
+            say()
+            say(style.apply(.bold, to: "Exercise \(exercise.number): \(exercise.title)") + style.apply(.dim, to: "  \(url.path)"))
+            evaluator.reset()
+            var printed = ""
+            let code = workspace.code(for: exercise, in: lesson) ?? ""
+            let loaded = evaluator.evaluate(code) { printed += $0 }
+            let outcome: CheckOutcome
+            if loaded.status == .compileError {
+                say(style.apply(.red, .bold, to: "✗ Not yet") + ": your file does not compile:")
+                say(indented(loaded.diagnostics.isEmpty ? printed : loaded.diagnostics))
+                outcome = CheckOutcome(verdict: .doesNotCompile(loaded.diagnostics))
+            } else {
+                outcome = ExerciseChecker.check(exercise, with: evaluator)
+                say(outcome.message(style: style))
+            }
+            if outcome.passed {
+                passedCount += 1
+                store.update { $0.markPassed(exercise.id, in: lesson.id) }
+            } else {
+                showHint(for: exercise, in: lesson, advance: advanceHints)
+            }
+        }
+        say()
+        let progress = store.load()
+        let lessonsDone = progress.completedCount(of: library.lessons)
+        say("\(passedCount) of \(lesson.exercises.count) exercises pass. Lessons "
+            + ProgressBar.render(done: lessonsDone, total: library.lessons.count, style: style) + " done")
+        return passedCount == lesson.exercises.count
+    }
+
+    private func showHint(for exercise: Exercise, in lesson: Lesson, advance: Bool) {
+        let seen = store.load().record(for: lesson.id).hintsSeen[exercise.id] ?? 0
+        let index = advance ? min(seen, exercise.hints.count - 1) : max(0, min(seen, exercise.hints.count) - 1)
+        if advance || seen == 0 {
+            store.update { $0.noteHints(index + 1, exerciseID: exercise.id, in: lesson.id) }
+        }
+        say(style.apply(.bold, to: "Hint \(index + 1) of \(exercise.hints.count): ") + exercise.hints[index])
+    }
+
+    /// Checks `lesson` now and again whenever one of its exercise files is saved, until interrupted.
+    func watch(_ lesson: Lesson, with evaluator: any LessonEvaluator) {
+        check(lesson, with: evaluator, advanceHints: false)
+        var dates = workspace.modificationDates(of: lesson)
+        say(style.apply(.dim, to: "Watching \(workspace.directory.appendingPathComponent(lesson.id).path): save a file to check again, Ctrl-C to stop."))
+        while true {
+            Thread.sleep(forTimeInterval: pollInterval)
+            let now = workspace.modificationDates(of: lesson)
+            guard now != dates else { continue }
+            dates = now
+            say()
+            check(lesson, with: evaluator, advanceHints: false)
+        }
+    }
+
+    // MARK: - verify
+
+    /// Verifies the named lessons (all when none are named); returns the exit status.
+    func verify(_ names: [String]) -> Int32 {
+        var lessons: [Lesson] = []
+        var failures = 0
+        if names.isEmpty {
+            lessons = library.lessons
+            for problem in library.problems {
+                say(style.apply(.red, to: "✗ ") + problem.description)
+                failures += 1
+            }
+        } else {
+            for name in names {
+                guard let lesson = library.lesson(named: name) else {
+                    say(style.apply(.red, to: "✗ ") + "no lesson '\(name)'")
+                    failures += 1
+                    continue
+                }
+                lessons.append(lesson)
+            }
+        }
+        let evaluator: any LessonEvaluator
+        do {
+            evaluator = try makeEvaluator()
+        } catch {
+            say("swiftlab: cannot start the evaluator: \(error)")
+            return 1
+        }
+        let verifier = LessonVerifier(evaluator: evaluator)
+        for lesson in lessons {
+            let problems = verifier.verify(lesson)
+            let counts = "\(lesson.examples.count) examples, \(lesson.exercises.count) exercises"
+            if problems.isEmpty {
+                say(style.apply(.green, to: "✓ ") + "\(lesson.id) (\(counts))")
+            } else {
+                say(style.apply(.red, to: "✗ ") + "\(lesson.id) (\(counts))")
+                for problem in problems { say(indented(problem.description)) }
+                failures += problems.count
+            }
+        }
+        say(failures == 0
+            ? "All \(lessons.count) lessons agree with what swiftlab does."
+            : "\(failures) problem(s) found.")
+        return failures == 0 ? 0 : 1
+    }
+}

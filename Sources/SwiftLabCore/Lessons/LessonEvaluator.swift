@@ -1,0 +1,42 @@
+/// What the lesson engine needs from the evaluator: run an input as the REPL does, run a
+/// check without recording it, and start afresh.
+///
+/// The REPL's `Session` conforms (see `Session+LessonEvaluator.swift`); unit tests use a
+/// fake so that navigation and messages can be tested without compiling anything.
+public protocol LessonEvaluator: AnyObject {
+    /// Runs `input` as if the learner typed it, streaming what the REPL prints to `output`.
+    func evaluate(_ input: String, output: (String) -> Void) -> LessonEvaluation
+    /// Compiles and runs `code` against the session's current definitions without
+    /// recording it, streaming what it prints to `output`.
+    func evaluateTransient(_ code: String, output: (String) -> Void) -> LessonEvaluation
+    /// Forgets every earlier input, as a fresh session.
+    func reset()
+}
+
+/// The outcome of one evaluation, as the lesson engine needs it.
+public struct LessonEvaluation: Sendable, Equatable {
+    /// How the evaluation ended.
+    public enum Status: Sendable, Equatable {
+        /// Compiled and ran to the end.
+        case ok
+        /// The compiler rejected the code.
+        case compileError
+        /// The code trapped (force-unwrapped nil, index out of range ...).
+        case crashed
+        /// The learner interrupted it (Ctrl-C).
+        case interrupted
+        /// It ran longer than allowed.
+        case timedOut
+    }
+
+    /// How the evaluation ended.
+    public var status: Status
+    /// The compiler's diagnostics or the runtime's error message, as shown to the learner.
+    public var diagnostics: String
+
+    /// Creates an outcome.
+    public init(status: Status, diagnostics: String = "") {
+        self.status = status
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,377 @@
+import Foundation
+
+/// The lessons as the learner meets them in the REPL: which lesson and section is open,
+/// and what each lesson command (`:lesson`, `:next`, `:run`, `:check`, `:hint` ...) does.
+///
+/// The guide keeps no state of its own that must survive a restart: the position, passed
+/// exercises and hints seen go to ``ProgressStore`` as soon as they change.
+public final class LessonGuide {
+    /// All lessons, and the problems of those that did not load.
+    public let library: LessonLibrary
+    /// Where progress is saved.
+    public let store: ProgressStore
+    /// The learner's exercise files for `:edit`.
+    public let workspace: ExerciseWorkspace
+    /// Runs examples and checks in the learner's session.
+    public let evaluator: any LessonEvaluator
+    /// Where output goes and questions are asked.
+    public let console: any LessonConsole
+    /// How lesson text is shown.
+    public var renderer: MarkdownRenderer
+    /// Opens a file in the learner's editor and returns when they are done; returns false
+    /// when no editor could be started. Replaceable for tests.
+    public var openEditor: (URL) -> Bool = LessonGuide.openInEditor
+
+    /// The open lesson, if any.
+    public private(set) var lesson: Lesson?
+    /// The index of the open section in ``lesson``'s sections.
+    public private(set) var sectionIndex = 0
+
+    /// Creates a guide and restores the position saved by an earlier run, without printing.
+    public init(
+        library: LessonLibrary, store: ProgressStore, workspace: ExerciseWorkspace,
+        evaluator: any LessonEvaluator, console: any LessonConsole, renderer: MarkdownRenderer
+    ) {
+        self.library = library
+        self.store = store
+        self.workspace = workspace
+        self.evaluator = evaluator
+        self.console = console
+        self.renderer = renderer
+        let progress = store.load()
+        if let id = progress.currentLesson, let saved = library.lessons.first(where: { $0.id == id }) {
+            lesson = saved
+            sectionIndex = min(max(0, progress.currentSection), saved.sections.count - 1)
+        }
+    }
+
+    private var style: TextStyle { renderer.style }
+
+    private func say(_ text: String = "") { console.write(text + "\n") }
+
+    // MARK: - Banner and overviews
+
+    /// The lines shown when swiftlab starts: overall progress and how to go on.
+    public func banner() -> String {
+        LessonOverview(library: library, progress: store.load(), style: style).banner()
+    }
+
+    /// `:lessons`: every lesson with done and current marks, and a progress bar.
+    public func listLessons() {
+        say(LessonOverview(library: library, progress: store.load(), style: style).list())
+    }
+
+    /// `:progress`: overall progress and, per started lesson, exercises passed.
+    public func showProgress() {
+        let progress = store.load()
+        let done = progress.completedCount(of: library.lessons)
+        say("Lessons done: " + ProgressBar.render(done: done, total: library.lessons.count, style: style))
+        let exercises = library.lessons.flatMap { lesson in lesson.exercises.map { (lesson, $0) } }
+        let passed = exercises.filter { progress.hasPassed($1, in: $0) }.count
+        say("Exercises:    " + ProgressBar.render(done: passed, total: exercises.count, style: style))
+        if let lesson {
+            say("You are on lesson \(lesson.number), \(lesson.title), section \(sectionIndex + 1) of \(lesson.sections.count).")
+        }
+        say(style.apply(.dim, to: "Saved in \(store.fileURL.path). :progress reset starts over."))
+    }
+
+    /// `:progress reset`: erases all progress after the learner confirms.
+    public func resetProgress() {
+        let answer = console.ask("Erase all lesson progress (passed exercises, hints seen, where you are)? This cannot be undone. [y/N] ")
+        guard let answer, ["y", "yes"].contains(answer.trimmingSpaces().lowercased()) else {
+            say("Kept your progress.")
+            return
+        }
+        store.update { $0 = LessonProgress() }
+        lesson = nil
+        sectionIndex = 0
+        say("Progress erased. :lesson 1 starts again from the beginning.")
+    }
+
+    // MARK: - Navigation
+
+    /// `:lesson N|NAME`: opens a lesson (the current one where the learner left it).
+    public func open(_ query: String) {
+        let query = query.trimmingSpaces()
+        guard !query.isEmpty else {
+            if lesson != nil {
+                showSection()
+            } else {
+                say("Which lesson? :lesson N or :lesson NAME; :lessons lists them.")
+            }
+            return
+        }
+        guard let found = library.lesson(named: query) else {
+            let names = library.lessons.map { "\($0.number) (\($0.slug))" }.joined(separator: ", ")
+            if let problem = library.problems.first(where: { $0.path.contains(query) }) {
+                say("That lesson could not be read: \(problem)")
+            } else {
+                say("No lesson '\(query)'. Lessons: \(names.isEmpty ? "none" : names).")
+            }
+            return
+        }
+        let progress = store.load()
+        let resume = progress.currentLesson == found.id ? min(progress.currentSection, found.sections.count - 1) : 0
+        move(to: found, section: resume)
+    }
+
+    /// `:next`: the next section (or, at the end, says what comes next).
+    public func next() {
+        guard let lesson else { return noLessonOpen() }
+        if sectionIndex + 1 < lesson.sections.count {
+            move(to: lesson, section: sectionIndex + 1)
+        } else if let following = library.lesson(after: lesson) {
+            say("That was the last section of lesson \(lesson.number). Next: :lesson \(following.number) (\(following.title)).")
+        } else {
+            say("That was the last section of the last lesson.")
+        }
+    }
+
+    /// `:back`: the previous section.
+    public func back() {
+        guard let lesson else { return noLessonOpen() }
+        guard sectionIndex > 0 else {
+            say("This is the start of lesson \(lesson.number).")
+            return
+        }
+        move(to: lesson, section: sectionIndex - 1)
+    }
+
+    private func move(to lesson: Lesson, section: Int) {
+        self.lesson = lesson
+        sectionIndex = section
+        store.update { $0.visit(lessonID: lesson.id, section: section) }
+        showSection()
+    }
+
+    private func noLessonOpen() {
+        say("No lesson is open: :lessons lists them, :lesson N opens one.")
+    }
+
+    /// Shows the open section: a header, the text, examples and starter code, and what to do next.
+    public func showSection() {
+        guard let lesson else { return noLessonOpen() }
+        let section = lesson.sections[sectionIndex]
+        say(style.apply(.dim, to: "Lesson \(lesson.number) · \(lesson.title) · \(sectionIndex + 1)/\(lesson.sections.count)"))
+        let heading = sectionIndex == 0 ? "# \(lesson.title)" : section.exercise != nil ? "## Exercise: \(section.title)" : "## \(section.title)"
+        say(renderer.render(heading))
+        say()
+        for item in section.items {
+            switch item {
+            case .markdown(let text):
+                say(renderer.render(text))
+            case .example(let example):
+                let label = example.isPrediction
+                    ? "Predict the output (:run \(example.number)):"
+                    : "Example \(example.number) (:run \(example.number) runs it):"
+                say(style.apply(.bold, to: label))
+                say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
+            case .starter(let code):
+                say(style.apply(.bold, to: "Start from:"))
+                say(renderer.codeBlock(code, language: "swift").joined(separator: "\n"))
+            }
+            say()
+        }
+        if let exercise = section.exercise {
+            if store.load().hasPassed(exercise, in: lesson) {
+                say(style.apply(.green, to: "✓ Solved.") + " :solution shows the reference solution.")
+            } else {
+                say(style.apply(.dim, to: "Write your answer here (or :edit), then :check. :hint gives a hint."))
+            }
+        }
+        if sectionIndex + 1 < lesson.sections.count {
+            say(style.apply(.dim, to: ":next → \(lesson.sections[sectionIndex + 1].title)"))
+        } else if let following = library.lesson(after: lesson) {
+            say(style.apply(.dim, to: "End of the lesson. :lesson \(following.number) → \(following.title)"))
+        } else {
+            say(style.apply(.dim, to: "End of the lesson."))
+        }
+    }
+
+    // MARK: - Examples
+
+    /// `:run N`: runs example N of the open lesson in the session, so its names stay.
+    public func run(_ argument: String) {
+        guard let lesson else { return noLessonOpen() }
+        let examples = lesson.examples
+        guard !examples.isEmpty else {
+            say("Lesson \(lesson.number) has no examples to run.")
+            return
+        }
+        let argument = argument.trimmingSpaces()
+        let chosen: LessonExample?
+        if argument.isEmpty {
+            chosen = lesson.sections[sectionIndex].items.lazy.compactMap { item -> LessonExample? in
+                if case .example(let example) = item { return example }
+                return nil
+            }.first
+        } else {
+            chosen = Int(argument).flatMap { number in examples.first { $0.number == number } }
+        }
+        guard let example = chosen else {
+            say("Lesson \(lesson.number) has examples 1 to \(examples.count): :run N runs one.")
+            return
+        }
+        say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
+        var guess: String?
+        if example.isPrediction {
+            guess = console.ask("What will it print? Type your guess (Return to skip): ")?.trimmingSpaces()
+        }
+        var printed = ""
+        _ = evaluator.evaluate(example.code) { chunk in
+            printed += chunk
+            console.write(chunk)
+        }
+        if !printed.isEmpty && !printed.hasSuffix("\n") { say() }
+        if let guess, !guess.isEmpty {
+            let actual = LessonVerifier.normalizedLines(printed).map { $0.trimmingSpaces() }.joined(separator: " ")
+            if actual == guess.split(separator: " ").joined(separator: " ") {
+                say(style.apply(.green, to: "✓ You predicted it."))
+            } else {
+                say(style.apply(.yellow, to: "Not what you guessed") + " (\(guess)). The text after the example explains why.")
+            }
+        }
+    }
+
+    // MARK: - Exercises
+
+    /// The exercise of the open section, if it is one.
+    public var currentExercise: Exercise? { lesson?.sections[sectionIndex].exercise }
+
+    private func requireExercise() -> (Lesson, Exercise)? {
+        guard let lesson else {
+            noLessonOpen()
+            return nil
+        }
+        guard let exercise = currentExercise else {
+            say(lesson.exercises.isEmpty
+                ? "Lesson \(lesson.number) has no exercises."
+                : "This section is not an exercise: :exercise goes to the next one.")
+            return nil
+        }
+        return (lesson, exercise)
+    }
+
+    /// `:exercise`: shows the open exercise, or goes to the lesson's next unsolved one.
+    public func showExercise() {
+        guard let lesson else { return noLessonOpen() }
+        if currentExercise != nil { return showSection() }
+        let progress = store.load()
+        let indices = lesson.sections.indices.filter { lesson.sections[$0].exercise != nil }
+        guard !indices.isEmpty else {
+            say("Lesson \(lesson.number) has no exercises.")
+            return
+        }
+        let unsolved = indices.filter { !progress.hasPassed(lesson.sections[$0].exercise!, in: lesson) }
+        let target = unsolved.first { $0 > sectionIndex } ?? unsolved.first ?? indices.first { $0 > sectionIndex } ?? indices[0]
+        move(to: lesson, section: target)
+    }
+
+    /// `:check`: runs the open exercise's check against the session.
+    public func check() {
+        guard let (lesson, exercise) = requireExercise() else { return }
+        let before = store.load()
+        let outcome = ExerciseChecker.check(exercise, with: evaluator)
+        say(outcome.message(style: style))
+        guard outcome.passed else {
+            let seen = before.record(for: lesson.id).hintsSeen[exercise.id] ?? 0
+            if seen < exercise.hints.count {
+                say(style.apply(.dim, to: ":hint gives a hint (\(seen + 1) of \(exercise.hints.count))."))
+            } else {
+                say(style.apply(.dim, to: ":solution shows the reference solution."))
+            }
+            return
+        }
+        let after = store.update { $0.markPassed(exercise.id, in: lesson.id) }
+        let exercises = lesson.exercises
+        let passed = exercises.filter { after.hasPassed($0, in: lesson) }.count
+        say("Lesson \(lesson.number): " + ProgressBar.render(done: passed, total: exercises.count, style: style) + " exercises")
+        if after.isDone(lesson) && !before.isDone(lesson) {
+            let done = after.completedCount(of: library.lessons)
+            say(style.apply(.green, .bold, to: "Lesson \(lesson.number) done!") + " Lessons "
+                + ProgressBar.render(done: done, total: library.lessons.count, style: style))
+            if let following = library.lesson(after: lesson) {
+                say("Next: :lesson \(following.number) (\(following.title)).")
+            }
+        }
+        say(style.apply(.dim, to: ":solution compares yours with the reference solution; :next goes on."))
+    }
+
+    /// `:hint`: the open exercise's next hint, in order; the last one again when all are shown.
+    public func hint() {
+        guard let (lesson, exercise) = requireExercise() else { return }
+        let seen = store.load().record(for: lesson.id).hintsSeen[exercise.id] ?? 0
+        let index = min(seen, exercise.hints.count - 1)
+        store.update { $0.noteHints(index + 1, exerciseID: exercise.id, in: lesson.id) }
+        say(style.apply(.bold, to: "Hint \(index + 1) of \(exercise.hints.count):"))
+        say(renderer.render(exercise.hints[index]))
+        if index + 1 == exercise.hints.count && seen >= exercise.hints.count {
+            say(style.apply(.dim, to: "That is the last hint. :solution shows the reference solution."))
+        }
+    }
+
+    /// `:solution`: the reference solution, after a pass or once the learner confirms.
+    public func solution() {
+        guard let (lesson, exercise) = requireExercise() else { return }
+        if !store.load().hasPassed(exercise, in: lesson) {
+            let answer = console.ask("You have not solved '\(exercise.title)' yet. Show the solution anyway? [y/N] ")
+            guard let answer, ["y", "yes"].contains(answer.trimmingSpaces().lowercased()) else {
+                say("Not shown. :hint gives a hint instead.")
+                return
+            }
+        }
+        say(style.apply(.bold, to: "Reference solution:"))
+        say(renderer.codeBlock(exercise.solution, language: "swift").joined(separator: "\n"))
+    }
+
+    /// `:edit`: opens the exercise's workspace file in `$EDITOR` and loads it on return.
+    public func edit() {
+        guard let (lesson, exercise) = requireExercise() else { return }
+        let url: URL
+        do {
+            url = try workspace.prepareFile(for: exercise, in: lesson).url
+        } catch {
+            say("Cannot create the exercise file in \(workspace.directory.path): \(error.localizedDescription)")
+            return
+        }
+        guard openEditor(url) else {
+            say("Could not start an editor: set $EDITOR (for example `export EDITOR=nano`). The file is \(url.path).")
+            return
+        }
+        guard let code = workspace.code(for: exercise, in: lesson) else {
+            say("Cannot read \(url.path).")
+            return
+        }
+        say(style.apply(.dim, to: "Loading \(url.path)"))
+        let result = evaluator.evaluate(code) { console.write($0) }
+        if result.status == .ok {
+            say("Loaded. :check checks it.")
+        } else {
+            if !result.diagnostics.isEmpty { say(result.diagnostics) }
+            say("Your file did not load; :edit again to fix it.")
+        }
+    }
+
+    /// Runs `$VISUAL` or `$EDITOR` (default `vi`) on `url` and waits for it to exit.
+    public static func openInEditor(_ url: URL) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The editor command may carry arguments (`code --wait`), so the shell splits it.
+        process.arguments = ["-c", editor + " \"$1\"", "sh", url.path]
+        do {
+            try process.run()
+        } catch {
+            return false
+        }
+        process.waitUntilExit()
+        return process.terminationStatus != 127
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        String(reversed().drop { $0 == " " }.reversed())
+    }
+}

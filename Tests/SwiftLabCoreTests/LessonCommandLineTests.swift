@@ -1,0 +1,92 @@
+import Foundation
+import SwiftLabRuntime
+import Testing
+@testable import SwiftLabCore
+
+/// `swiftlab check` and `swiftlab verify` with the fixture lessons and a fake evaluator
+/// (the end-to-end tests run them with the real one).
+@Suite struct LessonCommandLineTests {
+    let folder: URL
+    let evaluator = FakeEvaluator()
+
+    init() throws {
+        folder = try LessonFixtures.temporaryDirectory()
+        evaluator.onCheck = { _, inputs in
+            let solved = inputs.contains { $0.contains("reduce") }
+            return (LessonEvaluation(status: .ok), FakeEvaluator.reports(
+                CheckReport(passed: solved, description: "total([1, 2, 3])", expected: "6", actual: solved ? "6" : "0")))
+        }
+    }
+
+    func run(_ subcommand: String, _ arguments: [String] = []) -> (Int32, String) {
+        var output = ""
+        let commandLine = LessonCommandLine(
+            library: LessonFixtures.library(),
+            store: ProgressStore(directory: folder) { _ in },
+            workspace: ExerciseWorkspace(directory: folder.appendingPathComponent("workspace")),
+            style: .plain, write: { output += $0 }, makeEvaluator: { evaluator })
+        let status = commandLine.run(subcommand, arguments: arguments)
+        return (status, output)
+    }
+
+    @Test func checkCreatesExerciseFilesShowsHintsInOrderAndRecordsAPass() throws {
+        var (status, output) = run("check", ["sums"])
+        #expect(status == 1)
+        let file = folder.appendingPathComponent("workspace/02-sums/1-total.swift")
+        #expect(output.contains("Created \(file.path): write your answer there."))
+        #expect(output.contains("✗ Not yet: 0 of 1 checks hold.\n  ✗ total([1, 2, 3])\n      expected: 6\n      actual:   0"))
+        #expect(output.contains("Hint 1 of 1: `reduce` starts from a value"))
+        #expect(output.contains("0 of 1 exercises pass."))
+        let created = try String(contentsOf: file, encoding: .utf8)
+        #expect(created.hasPrefix("// Lesson 2: Sums. Exercise 1: Total\n//\n// Write `total(_:)`"))
+
+        try "func total(_ n: [Int]) -> Int { n.reduce(0, +) }\n".write(to: file, atomically: true, encoding: .utf8)
+        (status, output) = run("check", ["2"])
+        #expect(status == 0)
+        #expect(!output.contains("Created"))
+        #expect(output.contains("✓ Passed: all 1 check hold."))
+        #expect(output.contains("1 of 1 exercises pass. Lessons [██████████░░░░░░░░░░] 1/2 done"))
+        #expect(evaluator.inputs == ["func total(_ n: [Int]) -> Int { n.reduce(0, +) }\n"])
+    }
+
+    @Test func checkWithoutALessonUsesTheCurrentOne() {
+        ProgressStore(directory: folder) { _ in }.update { $0.visit(lessonID: "02-sums", section: 1) }
+        let (_, output) = run("check")
+        #expect(output.hasPrefix("Lesson 2: Sums\n"))
+        #expect(run("check", ["nine"]).1 == "No lesson 'nine'. `swiftlab lessons` lists them.\n")
+    }
+
+    @Test func checkReportsAFileThatDoesNotCompile() throws {
+        evaluator.onEvaluate = { _ in (LessonEvaluation(status: .compileError, diagnostics: "1-total.swift:7:1: error: expected expression"), "") }
+        let (status, output) = run("check", ["2"])
+        #expect(status == 1)
+        #expect(output.contains("✗ Not yet: your file does not compile:\n  1-total.swift:7:1: error: expected expression"))
+    }
+
+    @Test func verifyExitsNonZeroNamingLessonAndExample() {
+        evaluator.onEvaluate = { input in (LessonEvaluation(status: .ok), input.hasPrefix("print") ? "5\n" : "numbers: [Int] = [1, 2, 3]\n") }
+        evaluator.onCheck = { _, inputs in
+            let solved = inputs.contains { $0.contains("map {") || $0.contains("reduce") }
+            return (LessonEvaluation(status: .ok), FakeEvaluator.reports(CheckReport(passed: solved, description: "d")))
+        }
+        let (status, output) = run("verify")
+        #expect(status == 1)
+        #expect(output.contains("✗ 01-basics (2 examples, 1 exercises)"))
+        #expect(output.contains("01-basics.md:24: predict example 2: output differs at line 1: expected \"4\", got \"5\""))
+        #expect(output.contains("✓ 02-sums (0 examples, 1 exercises)"))
+        #expect(output.hasSuffix("1 problem(s) found.\n"))
+        #expect(run("verify", ["2"]).0 == 0)
+    }
+
+    @Test func lessonsListsThemAll() {
+        let (status, output) = run("lessons")
+        #expect(status == 0)
+        #expect(output == """
+            Lessons  [░░░░░░░░░░░░░░░░░░░░] 0/2 done
+                 1  Basics  0/1 exercises
+                 2  Sums    0/1 exercises
+            Open one with :lesson N or :lesson NAME.
+
+            """)
+    }
+}
