@@ -11,7 +11,7 @@ import Darwin
 /// worker and re-running the accepted inputs with their output discarded.
 ///
 /// Methods are meant to be called from one thread at a time (the REPL loop);
-/// ``interrupt()`` may be called from any thread.
+/// ``interrupt()`` may be called from any thread (the REPL calls it on Ctrl-C).
 public final class Session: @unchecked Sendable {
     /// How a session is set up.
     public struct Configuration: Sendable {
@@ -19,8 +19,6 @@ public final class Session: @unchecked Sendable {
         public var cacheRoot: URL = CacheDirectory.defaultRoot()
         /// The longest an input may run before it is stopped (`nil`: no limit).
         public var timeout: Duration?
-        /// Whether Ctrl-C while an input runs stops that input (interactive use).
-        public var interruptsOnControlC = false
         /// Forces the way cells are compiled (`nil`: the fast path when available).
         public var compilePath: String?
         /// Receives output that cells produce while no input runs (a timer, a task);
@@ -101,6 +99,27 @@ public final class Session: @unchecked Sendable {
             }
         }
         return names
+    }
+
+    /// The accepted inputs as one Swift program (`:save`): the modules cells import
+    /// without saying so, then the inputs in order. Names declared more than once (which
+    /// the REPL allows and a single file does not) are listed.
+    public func savedProgram() -> (text: String, redeclaredNames: [String]) {
+        var header = CellGenerator.implicitImports.filter { $0 != "SwiftLabRuntime" }.map { "import \($0)" }
+        if accepted.contains(where: { $0.generated.imports.contains(where: CellGenerator.importsFoundation) }) {
+            header.append("import StreamsFoundation")
+        }
+        var counts: [String: Int] = [:]
+        for cell in accepted {
+            for declaration in Set(cell.generated.declarations.map(\.name)) { counts[declaration, default: 0] += 1 }
+        }
+        let text = (["// Saved by swiftlab."] + header + [""] + accepted.map(\.input)).joined(separator: "\n") + "\n"
+        return (text, counts.filter { $0.value > 1 }.keys.sorted())
+    }
+
+    /// A completion provider offering the names the session declared.
+    public var completionProvider: NameCompletionProvider {
+        NameCompletionProvider { [weak self] in self?.declaredNames ?? [] }
     }
 
     /// How cells are compiled now (`fast` or `driver`).
@@ -259,8 +278,6 @@ public final class Session: @unchecked Sendable {
     /// and restores the state when the cell does not finish.
     private func execute(cell: GeneratedCell, library: URL, mapper: DiagnosticMapper,
                          emit: (String) -> Void, emitProgramOutput: (String) -> Void) -> EvaluationResult.Status {
-        let watcher = configuration.interruptsOnControlC ? InterruptWatcher { [weak self] in self?.interrupt() } : nil
-        defer { watcher?.stop() }
         interruptLock.lock()
         interruptRequested = false
         interruptLock.unlock()

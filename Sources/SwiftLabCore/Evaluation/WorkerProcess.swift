@@ -33,6 +33,8 @@ final class WorkerProcess: @unchecked Sendable {
     private var waiting = false
     private var finished = false
     private var requestsClosed = false
+    /// Output that arrived between inputs and does not end a line yet.
+    private var asynchronousPartialLine = ""
     private let asynchronousOutput: @Sendable (String) -> Void
 
     /// Starts a worker and waits for it to report ready.
@@ -109,7 +111,10 @@ final class WorkerProcess: @unchecked Sendable {
     func send(_ request: WorkerRequest) -> Bool {
         condition.lock()
         waiting = true
+        let unfinishedLine = asynchronousPartialLine
+        asynchronousPartialLine = ""
         condition.unlock()
+        if !unfinishedLine.isEmpty { asynchronousOutput(unfinishedLine) }
         let bytes = Array((request.line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
@@ -189,8 +194,17 @@ final class WorkerProcess: @unchecked Sendable {
         condition.lock()
         switch event {
         case let .standardOutput(text) where !waiting, let .standardError(text) where !waiting:
+            // Between inputs, whole lines only: the REPL prints each piece above the prompt
+            // as a line of its own.
+            asynchronousPartialLine += text
+            guard let newline = asynchronousPartialLine.lastIndex(of: "\n") else {
+                condition.unlock()
+                return
+            }
+            let lines = String(asynchronousPartialLine[...newline])
+            asynchronousPartialLine = String(asynchronousPartialLine[asynchronousPartialLine.index(after: newline)...])
             condition.unlock()
-            asynchronousOutput(text)
+            asynchronousOutput(lines)
             return
         case .exited:
             finished = true
