@@ -51,6 +51,7 @@ targets += [
     ),
     // Linked into every compiled cell: result display and the lesson check helpers.
     .target(name: "SwiftLabRuntime"),
+    // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
     .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker*).
