@@ -23,8 +23,8 @@ import Testing
     }
 
     @Test func throwsTheFailureThenEnds() async throws {
-        var iterator = Fail<Int, TestError>(error: TestError(code: 3)).values.makeAsyncIterator()
-        await #expect(throws: TestError(code: 3)) { try await iterator.next() }
+        var iterator = Fail<Int, TestError>(error: TestError.oops).values.makeAsyncIterator()
+        await #expect(throws: TestError.oops) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
     }
 
@@ -44,10 +44,10 @@ import Testing
             upstream.send(value)
         }
         while upstream.requests.count < 3 { await Task.yield() }
-        upstream.send(completion: .failure(TestError(code: 8)))
+        upstream.send(completion: .failure(TestError.other))
         let (received, error) = await task.value
         #expect(received == [1, 2])
-        #expect(error == TestError(code: 8))
+        #expect(error == TestError.other)
     }
 
     @Test func valuesSentWhileNobodyAwaitsAreDroppedByAPassthroughSubject() async {
@@ -129,9 +129,9 @@ import Testing
         let subject = PassthroughSubject<Int, TestError>()
         var iterator = subject.values(bufferingPolicy: .unbounded).makeAsyncIterator()
         subject.send(1)
-        subject.send(completion: .failure(TestError(code: 2)))
+        subject.send(completion: .failure(TestError.other))
         #expect(try await iterator.next() == 1)
-        await #expect(throws: TestError(code: 2)) { try await iterator.next() }
+        await #expect(throws: TestError.other) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
     }
 
@@ -164,8 +164,8 @@ import Testing
     }
 
     @Test func throwsAFailure() async throws {
-        let future = Future<Int, TestError> { promise in promise(.failure(TestError(code: 6))) }
-        await #expect(throws: TestError(code: 6)) { try await future.value }
+        let future = Future<Int, TestError> { promise in promise(.failure(TestError.other)) }
+        await #expect(throws: TestError.other) { try await future.value }
         let success = Future<Int, TestError> { promise in promise(.success(1)) }
         #expect(try await success.value == 1)
     }

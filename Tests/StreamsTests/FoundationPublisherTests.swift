@@ -17,17 +17,17 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
             request.path == "/hello" ? .text("hi there") : .status(404)
         }
         defer { server.stop() }
-        let recorder = EventRecorder<String, URLError>()
+        let recorder = Recorder<String, URLError>()
         URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/hello"))!)
             .map(summary)
             .subscribe(recorder)
         recorder.wait { $0.completionCount == 1 }
-        #expect(recorder.events == [.subscription, .value("200 hi there"), .finished])
+        #expect(recorder.history == [.subscription, .value("200 hi there"), .finished])
 
-        let missing = EventRecorder<String, URLError>()
+        let missing = Recorder<String, URLError>()
         URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/nope"))!).map(summary).subscribe(missing)
         missing.wait { $0.completionCount == 1 }
-        #expect(missing.events == [.subscription, .value("404 "), .finished], "an HTTP error status is not a failure")
+        #expect(missing.history == [.subscription, .value("404 "), .finished], "an HTTP error status is not a failure")
     }
 
     @Test func sendsTheRequestAsGiven() throws {
@@ -39,7 +39,7 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
         request.httpMethod = "POST"
         request.setValue("yes", forHTTPHeaderField: "X-Test")
         request.httpBody = Data("body".utf8)
-        let recorder = EventRecorder<String, URLError>()
+        let recorder = Recorder<String, URLError>()
         URLSession.shared.dataTaskPublisher(for: request).map(summary).subscribe(recorder)
         recorder.wait { $0.completionCount == 1 }
         #expect(recorder.values == ["200 POST yes body"])
@@ -52,7 +52,7 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
             return .text("ok")
         }
         defer { server.stop() }
-        let recorder = EventRecorder<String, URLError>(initialDemand: .none)
+        let recorder = Recorder<String, URLError>(initialDemand: .none)
         URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/lazy"))!).map(summary).subscribe(recorder)
         usleep(50_000)
         #expect(hits.events.isEmpty)
@@ -67,12 +67,12 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
         let url = URL(string: server.url(for: "/"))!
         server.stop()
         usleep(20_000)  // lets the accept loop close the socket
-        let recorder = EventRecorder<String, URLError>()
+        let recorder = Recorder<String, URLError>()
         URLSession.shared.dataTaskPublisher(for: url).map(summary).subscribe(recorder)
         recorder.wait { $0.completionCount == 1 }
         #expect(recorder.values.isEmpty)
-        guard case .failure = recorder.events.last else {
-            Issue.record("expected a URLError, got \(recorder.events)")
+        guard case .failure = recorder.history.last else {
+            Issue.record("expected a URLError, got \(recorder.history)")
             return
         }
     }
@@ -85,20 +85,20 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
             return .text("late")
         }
         defer { server.stop() }
-        let recorder = EventRecorder<String, URLError>()
+        let recorder = Recorder<String, URLError>()
         URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/slow"))!).map(summary).subscribe(recorder)
         let deadline = Date().addingTimeInterval(10)
         while hits.events.isEmpty && Date() < deadline { usleep(1_000) }
         recorder.cancel()
         usleep(800_000)  // past the server's answer
-        #expect(recorder.events == [.subscription])
+        #expect(recorder.history == [.subscription])
     }
 
     @Test func feedsDecode() throws {
         struct Greeting: Decodable, Equatable { var text: String }
         let server = try HTTPTestServer { _ in .text(#"{"text":"hello"}"#, contentType: "application/json") }
         defer { server.stop() }
-        let recorder = EventRecorder<String, any Error>()
+        let recorder = Recorder<String, any Error>()
         URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/json"))!)
             .map(\.data)
             .decode(type: Greeting.self, decoder: JSONDecoder())
@@ -114,7 +114,7 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 
     @Test func publishesPostedNotificationsWithinDemand() {
         let center = NotificationCenter()
-        let recorder = EventRecorder<String, Never>(initialDemand: .max(2))
+        let recorder = Recorder<String, Never>(initialDemand: .max(2))
         center.publisher(for: Self.ping).map { $0.userInfo?["n"] as? String ?? "?" }.subscribe(recorder)
         for n in ["a", "b", "c"] {
             center.post(name: Self.ping, object: nil, userInfo: ["n": n])
@@ -128,7 +128,7 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
     @Test func filtersBySender() {
         let center = NotificationCenter()
         let sender = NSObject()
-        let recorder = EventRecorder<Bool, Never>()
+        let recorder = Recorder<Bool, Never>()
         center.publisher(for: Self.ping, object: sender).map { $0.object as AnyObject? === sender }.subscribe(recorder)
         center.post(name: Self.ping, object: NSObject())
         center.post(name: Self.ping, object: sender)
@@ -138,12 +138,12 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 
     @Test func cancelRemovesTheObserver() {
         let center = NotificationCenter()
-        let recorder = EventRecorder<Notification.Name, Never>()
+        let recorder = Recorder<Notification.Name, Never>()
         center.publisher(for: Self.ping).map(\.name).subscribe(recorder)
         center.post(name: Self.ping, object: nil)
         recorder.cancel()
         center.post(name: Self.ping, object: nil)
-        #expect(recorder.events == [.subscription, .value(Self.ping)])
+        #expect(recorder.history == [.subscription, .value(Self.ping)])
     }
 }
 
@@ -158,7 +158,7 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 
     @Test func ticksOnlyAfterConnectAndStopsWhenCancelled() {
         let publisher = Timer.publish(every: 0.01, on: .current, in: .default)
-        let recorder = EventRecorder<Date, Never>()
+        let recorder = Recorder<Date, Never>()
         publisher.subscribe(recorder)
         let before = Date()
         spin { Date().timeIntervalSince(before) > 0.05 }
@@ -177,7 +177,7 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
     }
 
     @Test func autoconnectStartsWithTheFirstSubscriber() {
-        let recorder = EventRecorder<Date, Never>()
+        let recorder = Recorder<Date, Never>()
         let ticks = Timer.publish(every: 0.01, on: .current, in: .default).autoconnect()
         ticks.subscribe(recorder)
         spin { recorder.values.count >= 2 }
@@ -190,7 +190,7 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
     }
 
     @Test func respectsDemand() {
-        let recorder = EventRecorder<Date, Never>(initialDemand: .max(2))
+        let recorder = Recorder<Date, Never>(initialDemand: .max(2))
         let connection = Timer.publish(every: 0.005, on: .current, in: .default).autoconnect()
         connection.subscribe(recorder)
         spin { recorder.values.count >= 2 }

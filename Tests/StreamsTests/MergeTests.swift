@@ -6,32 +6,32 @@ import Testing
     @Test func publishesValuesFromBothInArrivalOrderAndFinishesWhenBothFinish() {
         let a = PassthroughSubject<Int, TestError>()
         let b = PassthroughSubject<Int, TestError>()
-        let recorder = EventRecorder<Int, TestError>()
+        let recorder = Recorder<Int, TestError>()
         a.merge(with: b).subscribe(recorder)
         a.send(1)
         b.send(10)
         a.send(2)
         a.send(completion: .finished)
         b.send(20)
-        #expect(recorder.events == [.subscription, .value(1), .value(10), .value(2), .value(20)])
+        #expect(recorder.history == [.subscription, .value(1), .value(10), .value(2), .value(20)])
         b.send(completion: .finished)
-        #expect(recorder.events == [.subscription, .value(1), .value(10), .value(2), .value(20), .finished])
+        #expect(recorder.history == [.subscription, .value(1), .value(10), .value(2), .value(20), .finished])
     }
 
     @Test func failsAsSoonAsOneFailsAndCancelsTheOthers() {
         let a = PassthroughSubject<Int, TestError>()
         let b = PassthroughSubject<Int, TestError>()
-        let recorder = EventRecorder<Int, TestError>()
+        let recorder = Recorder<Int, TestError>()
         a.merge(with: b).subscribe(recorder)
         a.send(1)
-        b.send(completion: .failure(TestError(code: 2)))
+        b.send(completion: .failure(TestError.other))
         a.send(3)
         a.send(completion: .finished)
-        #expect(recorder.events == [.subscription, .value(1), .failure(TestError(code: 2))])
+        #expect(recorder.history == [.subscription, .value(1), .failure("other")])
     }
 
     @Test func respectsBoundedDemandBufferingAtMostOneValuePerUpstream() {
-        let recorder = EventRecorder<Int, Never>(initialDemand: .max(3))
+        let recorder = Recorder<Int, Never>(initialDemand: .max(3))
         [1, 2, 3, 4].publisher.merge(with: [10, 20, 30].publisher).subscribe(recorder)
         #expect(recorder.values.count == 3)
         recorder.request(.unlimited)
@@ -41,21 +41,21 @@ import Testing
     }
 
     @Test func zeroDemandDeliversNothingUntilRequested() {
-        let recorder = EventRecorder<Int, Never>(initialDemand: .none)
+        let recorder = Recorder<Int, Never>(initialDemand: .none)
         let merged = Publishers.MergeMany([1, 2].publisher, [3].publisher)
         merged.subscribe(recorder)
-        #expect(recorder.events == [.subscription])
+        #expect(recorder.history == [.subscription])
         recorder.request(.max(1))
         #expect(recorder.values.count == 1)
         recorder.request(.max(10))
         #expect(recorder.values.sorted() == [1, 2, 3])
-        #expect(recorder.events.last == .finished)
+        #expect(recorder.history.last == .finished)
     }
 
     @Test func asksEachUpstreamForOneValueAtATimeUntilDemandIsUnlimited() {
         let a = ControlledPublisher<Int, Never>()
         let b = ControlledPublisher<Int, Never>()
-        let recorder = EventRecorder<Int, Never>(initialDemand: .max(2))
+        let recorder = Recorder<Int, Never>(initialDemand: .max(2))
         a.merge(with: b).subscribe(recorder)
         #expect(a.requests == [.max(1)])
         #expect(b.requests == [.max(1)])
@@ -70,14 +70,14 @@ import Testing
         #expect(b.requests.last == .unlimited)
         a.send(completion: .finished)
         b.send(completion: .finished)
-        #expect(recorder.events.last == .finished)
+        #expect(recorder.history.last == .finished)
         #expect(recorder.completionCount == 1)
     }
 
     @Test func nothingArrivesAfterCancel() {
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
-        let recorder = EventRecorder<Int, Never>()
+        let recorder = Recorder<Int, Never>()
         a.merge(with: b).subscribe(recorder)
         a.send(1)
         recorder.cancel()
@@ -85,21 +85,21 @@ import Testing
         b.send(3)
         b.send(completion: .finished)
         a.send(completion: .finished)
-        #expect(recorder.events == [.subscription, .value(1)])
+        #expect(recorder.history == [.subscription, .value(1)])
     }
 
     @Test func mergeManyOfNothingFinishesAtOnce() {
-        let recorder = EventRecorder<Int, Never>()
+        let recorder = Recorder<Int, Never>()
         Publishers.MergeMany<Just<Int>>([]).subscribe(recorder)
-        #expect(recorder.events == [.subscription, .finished])
+        #expect(recorder.history == [.subscription, .finished])
     }
 
     @Test func mergesEightUpstreams() {
-        let recorder = EventRecorder<Int, Never>()
+        let recorder = Recorder<Int, Never>()
         Just(1).merge(with: Just(2), Just(3), Just(4), Just(5), Just(6), Just(7), Just(8)).subscribe(recorder)
         #expect(recorder.values == [1, 2, 3, 4, 5, 6, 7, 8])
-        #expect(recorder.events.last == .finished)
-        let three = EventRecorder<Int, Never>()
+        #expect(recorder.history.last == .finished)
+        let three = Recorder<Int, Never>()
         Publishers.MergeMany(Just(1), Just(2)).merge(with: Just(3)).subscribe(three)
         #expect(three.values == [1, 2, 3])
     }
@@ -107,7 +107,7 @@ import Testing
     @Test func reentrantSendFromTheSubscriberIsDeliveredAfterTheCurrentValue() {
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
-        let recorder = EventRecorder<Int, Never>(onValue: { value in
+        let recorder = Recorder<Int, Never>(onValue: { value in
             if value == 1 { b.send(2) }
         })
         a.merge(with: b).subscribe(recorder)
@@ -119,7 +119,7 @@ import Testing
     @Test func concurrentSendsAreAllDeliveredSerially() {
         let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
         let overlaps = OverlapDetector()
-        let recorder = EventRecorder<Int, Never>(onValue: { _ in
+        let recorder = Recorder<Int, Never>(onValue: { _ in
             overlaps.enter()
             for _ in 0..<100 { _ = DispatchTime.now() }  // widen the window a little
             overlaps.leave()
@@ -134,7 +134,7 @@ import Testing
         #expect(overlaps.overlapCount == 0)
         #expect(recorder.values.count == 4_000)
         #expect(Set(recorder.values).count == 4_000)
-        #expect(recorder.events.last == .finished)
+        #expect(recorder.history.last == .finished)
         #expect(recorder.completionCount == 1)
     }
 }
