@@ -31,6 +31,14 @@ targets += [
 // MARK: - The swiftlab REPL.
 products += [
     .executable(name: "swiftlab", targets: ["swiftlab"]),
+    .executable(name: "swiftlab-worker", targets: ["swiftlab-worker"]),
+    // What every compiled REPL cell links against and imports: one shared library, so
+    // that the worker loads each module's code and metadata exactly once.
+    .library(
+        name: "SwiftLabCells",
+        type: .dynamic,
+        targets: ["Pipelines", "Streams", "StreamsFoundation", "SwiftLabRuntime"]
+    ),
 ]
 targets += [
     // libedit, with static inline wrappers for its variadic calls (Sources/CEditLine/shim.h).
@@ -41,12 +49,19 @@ targets += [
     ),
     // Linked into every compiled cell: result display and the lesson check helpers.
     .target(name: "SwiftLabRuntime"),
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine"]),
+    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
+    // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker*).
+    .target(name: "SwiftLabWorkerProtocol"),
+    .target(name: "CSwiftLabWorker"),
+    .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
     .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", path: "Tests/PTYTestSupport", exclude: ["README.md"]),
-    .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore", "PTYTestSupport"]),
+    .testTarget(
+        name: "SwiftLabEndToEndTests",
+        dependencies: ["SwiftLabCore", "PTYTestSupport", "swiftlab", "swiftlab-worker"]
+    ),
 ]
 
 // MARK: - Examples: runnable programs built on Streams (Examples/<Name>).

@@ -2,14 +2,23 @@ import SwiftLabCore
 
 /// What the command line asks for.
 enum CommandLineRequest: Equatable {
-    case startShell
+    /// Start the REPL; `timeout` limits how long each input may run (in seconds).
+    case startShell(timeout: Double?)
     case showHelp
     case showVersion
     case reject(String)
 
     init(arguments: [String]) {
         guard let first = arguments.first else {
-            self = .startShell
+            self = .startShell(timeout: nil)
+            return
+        }
+        if first == "--timeout" {
+            guard arguments.count == 2, let seconds = Double(arguments[1]), seconds > 0 else {
+                self = .reject("swiftlab: --timeout needs a number of seconds greater than 0, as in '--timeout 10'.")
+                return
+            }
+            self = .startShell(timeout: seconds)
             return
         }
         switch first {
@@ -26,7 +35,7 @@ enum CommandLineRequest: Equatable {
         swiftlab \(SwiftLabCore.version): an interactive Swift shell for learning functional \
         operators and reactive streams.
 
-        Usage: swiftlab [--help | --version]
+        Usage: swiftlab [--help | --version | --timeout SECONDS]
 
         On a terminal, swiftlab reads Swift with line editing and runs each input as soon
         as it is complete; an input with an open bracket, brace, parenthesis, multi-line
@@ -46,5 +55,7 @@ enum CommandLineRequest: Equatable {
         Options:
           -h, --help   Show this help.
           --version    Show the version.
+          --timeout SECONDS
+                       Stop any input that runs longer than this (as Ctrl-C does).
         """
 }

@@ -14,7 +14,22 @@ case .showVersion:
 case .reject(let message):
     FileDescriptorWriter.write(message + "\n", to: STDERR_FILENO)
     exit(2)
-case .startShell:
+case .startShell(let timeout):
     let shell = Shell()
-    exit(shell.run(evaluator: UnavailableEvaluator(style: shell.style)))
+    var configuration = Session.Configuration()
+    configuration.timeout = timeout.map { .milliseconds(Int($0 * 1000)) }
+    configuration.route(through: shell.reader, style: shell.style)
+    let session: Session
+    do {
+        session = try Session(configuration: configuration)
+    } catch {
+        // Without a compiler the shell still starts, and says why nothing runs.
+        FileDescriptorWriter.write(shell.style.error("\(error)") + "\n", to: STDERR_FILENO)
+        exit(shell.run(evaluator: UnavailableEvaluator(style: shell.style)))
+    }
+    EvaluationCommands.register(in: &shell.commands, session: session)
+    shell.completionProviders.append(session.completionProvider)
+    let status = shell.run(evaluator: SessionEvaluator(session: session))
+    session.close()
+    exit(status)
 }

@@ -1,0 +1,20 @@
+extension Pipeline {
+    /// Returns a pipeline that transforms each output with `transform` and keeps only the
+    /// non-`nil` results.
+    ///
+    /// ```swift
+    /// let numbers = Pipeline<String, String>().compactMap { Int($0) }
+    /// numbers.run(["1", "two", "3"])  // [1, 3]
+    /// ```
+    @inlinable
+    public func compactMap<NewOutput>(
+        _ transform: @escaping (Output) -> NewOutput?
+    ) -> Pipeline<Input, NewOutput> {
+        then(Pipeline<Output, NewOutput>(start: {
+            { value, consumer in
+                guard let transformed = transform(value) else { return true }
+                return consumer(transformed)
+            }
+        }))
+    }
+}

@@ -1,0 +1,45 @@
+extension Pipeline {
+    /// Returns a pipeline that skips the first `count` outputs and passes on the rest.
+    ///
+    /// ```swift
+    /// let afterTwo = Pipeline<Int, Int>().dropFirst(2)
+    /// afterTwo.run([1, 2, 3, 4])  // [3, 4]
+    /// ```
+    ///
+    /// - Precondition: `count >= 0`.
+    @inlinable
+    public func dropFirst(_ count: Int = 1) -> Pipeline<Input, Output> {
+        precondition(count >= 0, "Can't drop a negative number of elements from a pipeline")
+        return then(Pipeline<Output, Output>(start: {
+            var toSkip = count
+            return { value, consumer in
+                guard toSkip == 0 else {
+                    toSkip -= 1
+                    return true
+                }
+                return consumer(value)
+            }
+        }))
+    }
+
+    /// Returns a pipeline that skips outputs while `predicate` holds and passes on every
+    /// output from the first one that fails it (later outputs are not tested).
+    ///
+    /// ```swift
+    /// let fromFirstBig = Pipeline<Int, Int>().drop(while: { $0 < 3 })
+    /// fromFirstBig.run([1, 2, 3, 1])  // [3, 1]
+    /// ```
+    @inlinable
+    public func drop(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
+        then(Pipeline<Output, Output>(start: {
+            var dropping = true
+            return { value, consumer in
+                if dropping {
+                    guard !predicate(value) else { return true }
+                    dropping = false
+                }
+                return consumer(value)
+            }
+        }))
+    }
+}

@@ -1,0 +1,14 @@
+extension Pipeline {
+    /// Returns a pipeline that keeps only the outputs that satisfy `isIncluded`.
+    ///
+    /// ```swift
+    /// let evens = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }
+    /// evens.run([1, 2, 3, 4])  // [2, 4]
+    /// ```
+    @inlinable
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
+        then(Pipeline<Output, Output>(start: {
+            { value, consumer in isIncluded(value) ? consumer(value) : true }
+        }))
+    }
+}

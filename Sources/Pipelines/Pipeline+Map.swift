@@ -1,0 +1,16 @@
+extension Pipeline {
+    /// Returns a pipeline that transforms each output with `transform`.
+    ///
+    /// ```swift
+    /// let lengths = Pipeline<String, String>().map { $0.count }
+    /// lengths.run(["a", "bcd"])  // [1, 3]
+    /// ```
+    @inlinable
+    public func map<NewOutput>(
+        _ transform: @escaping (Output) -> NewOutput
+    ) -> Pipeline<Input, NewOutput> {
+        then(Pipeline<Output, NewOutput>(start: {
+            { value, consumer in consumer(transform(value)) }
+        }))
+    }
+}

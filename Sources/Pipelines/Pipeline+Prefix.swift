@@ -1,0 +1,39 @@
+extension Pipeline {
+    /// Returns a pipeline that passes on at most the first `maxLength` outputs, then
+    /// finishes: a run stops pulling input as soon as it has them, so a prefix of an
+    /// infinite sequence is finite.
+    ///
+    /// ```swift
+    /// let firstThree = Pipeline<Int, Int>().prefix(3)
+    /// firstThree.run(1...)  // [1, 2, 3]
+    /// ```
+    ///
+    /// - Precondition: `maxLength >= 0`.
+    @inlinable
+    public func prefix(_ maxLength: Int) -> Pipeline<Input, Output> {
+        precondition(maxLength >= 0, "Can't take a prefix of negative length from a pipeline")
+        return then(Pipeline<Output, Output>(start: {
+            // Nothing to take: finish before pulling a single element.
+            guard maxLength > 0 else { return nil }
+            var remaining = maxLength
+            return { value, consumer in
+                remaining -= 1
+                return consumer(value) && remaining > 0
+            }
+        }))
+    }
+
+    /// Returns a pipeline that passes on outputs while `predicate` holds, and finishes at
+    /// the first output that fails it (which is dropped).
+    ///
+    /// ```swift
+    /// let small = Pipeline<Int, Int>().prefix(while: { $0 < 3 })
+    /// small.run([1, 2, 3, 1])  // [1, 2]
+    /// ```
+    @inlinable
+    public func prefix(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
+        then(Pipeline<Output, Output>(start: {
+            { value, consumer in predicate(value) && consumer(value) }
+        }))
+    }
+}

@@ -1,0 +1,25 @@
+extension Pipeline {
+    /// Returns a pipeline that passes on each partial result of combining the outputs so
+    /// far, starting from `initialResult` (which itself is not passed on): a running total.
+    ///
+    /// This is Combine's `scan(_:_:)`, so a pipeline behaves the same over a sequence and
+    /// over a stream.
+    ///
+    /// ```swift
+    /// let runningTotal = Pipeline<Int, Int>().scan(0, +)
+    /// runningTotal.run([1, 2, 3, 4])  // [1, 3, 6, 10]
+    /// ```
+    @inlinable
+    public func scan<Result>(
+        _ initialResult: Result,
+        _ nextPartialResult: @escaping (Result, Output) -> Result
+    ) -> Pipeline<Input, Result> {
+        then(Pipeline<Output, Result>(start: {
+            var partialResult = initialResult
+            return { value, consumer in
+                partialResult = nextPartialResult(partialResult, value)
+                return consumer(partialResult)
+            }
+        }))
+    }
+}

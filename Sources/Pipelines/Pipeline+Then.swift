@@ -1,0 +1,25 @@
+extension Pipeline {
+    /// Returns a pipeline that runs this pipeline and then `next` on each of its outputs.
+    ///
+    /// Composition lets you name and reuse the parts of a longer transformation.
+    ///
+    /// ```swift
+    /// let evens = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }
+    /// let labelled = Pipeline<Int, Int>().map { "#\($0)" }
+    /// evens.then(labelled).run([1, 2, 3, 4])  // ["#2", "#4"]
+    /// ```
+    ///
+    /// When `next` finishes early (say it ends in ``prefix(_:)``), the combined pipeline
+    /// stops pulling input too.
+    @inlinable
+    public func then<NewOutput>(_ next: Pipeline<Output, NewOutput>) -> Pipeline<Input, NewOutput> {
+        let startFirst = start
+        let startSecond = next.start
+        return Pipeline<Input, NewOutput>(start: {
+            guard let first = startFirst(), let second = startSecond() else { return nil }
+            return { input, consumer in
+                first(input) { second($0, consumer) }
+            }
+        })
+    }
+}

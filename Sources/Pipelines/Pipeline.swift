@@ -1,0 +1,61 @@
+/// A transformation from `Input` values to `Output` values, written once and run many
+/// times: eagerly over a sequence, lazily as a sequence, into a reduction, or (with the
+/// `Streams` module) over a publisher.
+///
+/// Build a pipeline by chaining operators onto the empty pipeline, `Pipeline<T, T>()`,
+/// which passes every value through unchanged. Building does no work: each operator only
+/// records a step. Running does all the work in one pass over the input, with no
+/// intermediate arrays, and stops pulling input as soon as a step such as ``prefix(_:)``
+/// has all it needs.
+///
+/// ```swift
+/// let evensDoubled = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }.map { $0 * 2 }
+/// evensDoubled.run([1, 2, 3, 4])                  // [4, 8]
+/// evensDoubled.run([1, 2, 3, 4], into: 0, +=)     // 12
+/// Array([1, 2, 3, 4].lazy.through(evensDoubled))  // [4, 8]
+/// ```
+///
+/// A pipeline is a value: steps that keep state, such as ``prefix(_:)``, ``dropFirst(_:)``
+/// and ``scan(_:_:)``, start afresh on every run, so running a pipeline twice on the same
+/// input gives the same result twice.
+///
+/// ## Speed
+///
+/// Each step is a closure. When the code that builds a pipeline and the code that runs it
+/// are visible to the optimiser together (the same function, or `@inlinable` code), the
+/// closures inline into a single loop as fast as the standard library's `.lazy` chain.
+/// A pipeline stored in a property and run from elsewhere still makes one pass with no
+/// intermediate arrays, but pays an indirect call per step and element (BENCHMARKS.md).
+///
+/// The closures you pass to a pipeline can't throw: a pipeline keeps them to run later,
+/// and a stream has no way to report a thrown error through the `Pipeline` type.
+public struct Pipeline<Input, Output> {
+    /// One run's entry point: offers `input` to the steps and hands every value that comes
+    /// out to the consumer (which returns `false` once it wants no more). Returns `false`
+    /// once the run needs no more input, so the caller stops pulling.
+    @usableFromInline
+    typealias Push = (_ input: Input, _ consumer: (Output) -> Bool) -> Bool
+
+    /// Starts one run: creates fresh per-run state for every step and returns the run's
+    /// entry point, or `nil` when the run needs no input at all (as with `prefix(0)`), so
+    /// that not even one element is pulled.
+    @usableFromInline
+    let start: () -> Push?
+
+    @inlinable
+    init(start: @escaping () -> Push?) {
+        self.start = start
+    }
+
+    /// Creates the empty pipeline, which passes every value through unchanged: the start
+    /// of every chain.
+    ///
+    /// ```swift
+    /// let identity = Pipeline<Int, Int>()
+    /// identity.run([1, 2, 3])  // [1, 2, 3]
+    /// ```
+    @inlinable
+    public init() where Input == Output {
+        self.init(start: { { input, consumer in consumer(input) } })
+    }
+}

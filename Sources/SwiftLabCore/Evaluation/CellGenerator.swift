@@ -1,0 +1,212 @@
+/// Turns one input into the source of a cell module.
+///
+/// - Declarations stay at file scope; `let`/`var` become globals of the cell, marked
+///   `@MainActor` as top-level variables are in a Swift 6 script, and the entry point
+///   touches each new global in source order, because library globals are initialised
+///   lazily and their side effects must happen when the input runs.
+/// - Statements and expressions run in the entry point, on the main actor; a bare
+///   expression is shown as `$RN: Type = value`, a new binding as `name: Type = value`.
+/// - Every item is preceded by `#sourceLocation(file: "input N", line: L)` and keeps its
+///   columns, so the compiler's diagnostics point at what the learner typed. An item that
+///   needs a generated line before it (`@MainActor`, the display call) gets a file of its
+///   own, `input N.L` (``wrappedFileName(forInput:line:)``), in which the generated line is
+///   line L and the item starts on line L + 1: ``DiagnosticMapper`` takes the one off, and
+///   knows that a diagnostic on line L is about the generated line, not the learner's.
+struct CellGenerator {
+    /// What the session knows when a cell is generated.
+    struct Context {
+        /// Modules of earlier accepted cells that declared something.
+        var earlierModules: [String] = []
+        /// Import items from earlier accepted cells, in order.
+        var imports: [String] = []
+        /// Scoped imports that pick the newest of several earlier declarations of a name.
+        var scopedImports: [(keyword: String, module: String, name: String)] = []
+        /// A transient cell (a lesson check) leaves the `$R` counter as it found it.
+        var transient = false
+        /// Shows every bare expression through the `async` display call, so that an
+        /// `async` call the learner forgot to `await` gets the compiler's own message.
+        var awaitsDisplays = false
+    }
+
+    /// Modules every cell imports: what learners use without writing an import.
+    static let implicitImports = ["Pipelines", "Streams", "SwiftLabRuntime"]
+    /// The file name diagnostics and runtime messages give for input `number`.
+    static func fileName(forInput number: Int) -> String { "input \(number)" }
+    /// The file name of an item on input line `line` that has a generated line before it.
+    static func wrappedFileName(forInput number: Int, line: Int) -> String { "input \(number).\(line)" }
+
+    private static let topLevelWrapper = "SwiftLabRuntime.topLevel("
+
+    /// Generates cell `number` for `input`.
+    static func generate(number: Int, input: String, context: Context) -> GeneratedCell {
+        let inputLines = input.split(separator: "\n", omittingEmptySubsequences: false)
+        let items = SwiftLexer.topLevelItems(in: input).map(CellItem.init)
+        let moduleName = "Cell\(number)"
+        let entry = "cell\(number)_main"
+        let file = fileName(forInput: number)
+
+        var fileScope: [String] = []
+        var body: [String] = []
+        var declarations: [GeneratedCell.Declaration] = []
+        var newImports: [String] = []
+        var shifts: [ColumnShift] = []
+        var usesAwait = false
+
+        func location(_ line: Int) -> String {
+            "#sourceLocation(file: \"\(file)\", line: \(line))"
+        }
+        /// The location of the generated line before an item that starts on `line`.
+        func wrapperLocation(_ line: Int) -> String {
+            "#sourceLocation(file: \"\(wrappedFileName(forInput: number, line: line))\", line: \(line))"
+        }
+        /// Blanks that put the item's first character at its input byte column.
+        func padding(for item: TopLevelItem) -> String {
+            guard item.line - 1 < inputLines.count else { return "" }
+            let prefix = inputLines[item.line - 1].prefix(item.column - 1)
+            return String(repeating: " ", count: prefix.utf8.count)
+        }
+
+        for cellItem in items {
+            let item = cellItem.item
+            if context.awaitsDisplays || cellItem.tokens.contains(where: { $0.kind == .keyword && $0.text == "await" }) {
+                usesAwait = true
+            }
+            switch cellItem.kind {
+            case .importDeclaration:
+                newImports.append(item.text)
+                fileScope += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
+            case let .declaration(name, keyword):
+                fileScope += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
+                if let name { declarations.append(.init(name: name, keyword: keyword)) }
+            case let .binding(names, keyword):
+                let (text, shift) = wrappingThrowingInitializers(of: cellItem)
+                shifts += shift
+                // `@MainActor` goes on the line before the item, so its columns stay.
+                fileScope += [wrapperLocation(item.line), "@MainActor", padding(for: item) + text, "#sourceLocation()"]
+                for name in names {
+                    declarations.append(.init(name: name, keyword: keyword))
+                    body.append("_ = \(name)")
+                    body.append("SwiftLabRuntime.displayBinding(\(name), named: \"\(escaped(name))\")")
+                }
+            case .statement:
+                body += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
+            case .expression:
+                // `try`/`await` on the call only when the learner wrote them, so that a
+                // missing one is still the compiler's error.
+                let keywords = Set(cellItem.tokens.filter { $0.kind == .keyword }.map(\.text))
+                let awaits = keywords.contains("await") || context.awaitsDisplays
+                let effects = (keywords.contains("try") ? "try " : "") + (awaits ? "await " : "")
+                body += [wrapperLocation(item.line), effects + "SwiftLabRuntime.displayResult(",
+                         padding(for: item) + item.text, ")", "#sourceLocation()"]
+            }
+        }
+
+        var header = ["// swiftlab: input \(number), generated"]
+        header += implicitImports.map { "import \($0)" }
+        header += context.imports
+        if (context.imports + newImports).contains(where: Self.importsFoundation) {
+            // Streams' Foundation pieces come with Foundation, as they would with Combine.
+            header.append("import StreamsFoundation")
+        }
+        header += context.earlierModules.map { "@testable import \($0)" }
+        let local = Set(declarations.map(\.name))
+        header += context.scopedImports.filter { !local.contains($0.name) }
+            .map { "@testable import \($0.keyword) \($0.module).\($0.name)" }
+
+        let effects = usesAwait ? "async throws" : "throws"
+        var entryBody = ["@MainActor func \(moduleName)_body() \(effects) {"]
+        if context.transient {
+            entryBody += ["let savedResultNumber = SwiftLabRuntime.nextResultNumber",
+                          "defer { SwiftLabRuntime.nextResultNumber = savedResultNumber }"]
+        }
+        entryBody += body + ["}"]
+        let call = usesAwait ? "try await \(moduleName)_body()" : "try \(moduleName)_body()"
+        let run = """
+            do { \(call) } catch { SwiftLabRuntime.reportUncaughtError(error) }
+                    done()
+            """
+        let entryPoint: [String]
+        if usesAwait {
+            // Top-level `await`: the body runs as a main-actor task; the worker's run
+            // loop runs it, and `done` tells the worker when it has finished.
+            entryPoint = [
+                "@_cdecl(\"\(entry)\") public func \(entry)(_ finished: @convention(c) () -> Void) {",
+                "    nonisolated(unsafe) let done = finished",
+                "    Task { @MainActor in",
+                "        \(run)",
+                "    }",
+                "}",
+            ]
+        } else {
+            entryPoint = [
+                "@_cdecl(\"\(entry)\") public func \(entry)(_ finished: @convention(c) () -> Void) {",
+                "    nonisolated(unsafe) let done = finished",
+                "    MainActor.assumeIsolated {",
+                "        \(run)",
+                "    }",
+                "}",
+            ]
+        }
+        let source = (header + [""] + fileScope + [""] + entryBody + [""] + entryPoint).joined(separator: "\n") + "\n"
+        let exports = items.contains {
+            switch $0.kind {
+            case .declaration, .binding: return true
+            default: return false
+            }
+        }
+        return GeneratedCell(
+            number: number, moduleName: moduleName, entrySymbol: entry, source: source,
+            declarations: declarations, imports: newImports, exportsDeclarations: exports,
+            columnShifts: shifts)
+    }
+
+    /// Whether an import item brings in Foundation.
+    static func importsFoundation(_ importItem: String) -> Bool {
+        SwiftLexer.tokenize(importItem).contains { $0.kind == .identifier && $0.text == "Foundation" }
+    }
+
+    /// `let x = try f()` cannot be a global initializer: the initializer becomes
+    /// `SwiftLabRuntime.topLevel(try f())`, which traps on an error as a script does.
+    private static func wrappingThrowingInitializers(of cellItem: CellItem) -> (String, [ColumnShift]) {
+        let tokens = cellItem.tokens
+        let start = CellItem.firstSignificantIndex(in: tokens)
+        var utf8 = Array(cellItem.item.text.utf8)
+        var shifts: [ColumnShift] = []
+        // Work from the last pattern backwards so earlier offsets stay valid.
+        for range in CellItem.patternRanges(in: tokens, after: start).reversed() {
+            var depth = 0
+            var equals: Int?
+            for index in range {
+                let token = tokens[index]
+                if token.kind == .punctuation {
+                    if "([{".contains(token.text) { depth += 1 }
+                    if ")]}".contains(token.text) { depth -= 1 }
+                } else if depth == 0, token.kind == .operator, token.text == "=" {
+                    equals = index
+                    break
+                }
+            }
+            guard let equals, equals + 1 < range.upperBound else { continue }
+            let first = tokens[equals + 1]
+            guard first.kind == .keyword, first.text == "try" else { continue }
+            if equals + 2 < range.upperBound {
+                let next = tokens[equals + 2]
+                if next.kind == .operator, next.utf8Offset == first.utf8Offset + 3 { continue }  // try? try!
+            }
+            let last = tokens[range.upperBound - 1]
+            let end = last.utf8Offset + last.text.utf8.count
+            utf8.insert(contentsOf: Array(")".utf8), at: end)
+            utf8.insert(contentsOf: Array(topLevelWrapper.utf8), at: first.utf8Offset)
+            let lineText = cellItem.item.text.split(separator: "\n", omittingEmptySubsequences: false)[first.line - 1]
+            var column = lineText.prefix(first.column - 1).utf8.count + 1
+            if first.line == 1 { column += cellItem.item.column - 1 }
+            shifts.append(ColumnShift(line: cellItem.item.line + first.line - 1, column: column,
+                                      width: topLevelWrapper.utf8.count))
+        }
+        return (String(decoding: utf8, as: UTF8.self), shifts)
+    }
+
+    private static func escaped(_ name: String) -> String {
+        name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}

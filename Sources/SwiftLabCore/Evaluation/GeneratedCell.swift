@@ -1,0 +1,38 @@
+/// The Swift module source the generator writes for one input, and what it declares.
+struct GeneratedCell: Equatable {
+    /// A declaration the cell adds to the session (for shadowing and completion).
+    struct Declaration: Equatable {
+        /// The declared name.
+        var name: String
+        /// The declaring keyword: `struct`, `func`, `let` ...
+        var keyword: String
+    }
+
+    /// The cell number (`N` in `CellN` and `input N`).
+    var number: Int
+    /// The module name, `CellN`.
+    var moduleName: String
+    /// The C symbol of the entry point.
+    var entrySymbol: String
+    /// The complete source file.
+    var source: String
+    /// Names the cell declares at file scope, in order.
+    var declarations: [Declaration]
+    /// The import items the learner wrote in this input (carried to later cells).
+    var imports: [String]
+    /// Whether the cell has anything at file scope that later cells must import.
+    var exportsDeclarations: Bool
+    /// Where columns of the generated file differ from the input's (line, first column, shift).
+    var columnShifts: [ColumnShift]
+}
+
+/// Characters inserted into a line of the input (a rewritten `try` initializer): a
+/// diagnostic at or after `column` on `line` must move left by `width`.
+struct ColumnShift: Equatable {
+    /// The input line.
+    var line: Int
+    /// The first byte column (1-based) that moved.
+    var column: Int
+    /// How many bytes were inserted.
+    var width: Int
+}

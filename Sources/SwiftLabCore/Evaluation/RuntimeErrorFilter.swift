@@ -1,0 +1,66 @@
+import Foundation
+
+/// Goes through a cell's stderr line by line: the Swift runtime's trap messages
+/// (`Cell3/input 3:2: Fatal error: ...`) are mapped to the input, its stack trace lines
+/// dropped, and everything else passed on unchanged.
+struct RuntimeErrorFilter {
+    let mapper: DiagnosticMapper
+    private var partial = ""
+    private var inStackTrace = false
+    /// Whether a runtime message was seen.
+    private(set) var sawRuntimeMessage = false
+
+    init(mapper: DiagnosticMapper) {
+        self.mapper = mapper
+    }
+
+    /// A piece of text to show: program output, or a message of the runtime's.
+    struct Piece: Equatable {
+        /// The text, ending in a newline.
+        var text: String
+        /// Whether it is the runtime's message about a trap (shown on a line of its own).
+        var isRuntimeMessage: Bool
+    }
+
+    /// Takes a chunk of stderr; returns what to show now.
+    mutating func consume(_ text: String) -> [Piece] {
+        partial += text
+        guard let lastNewline = partial.lastIndex(of: "\n") else { return [] }
+        let complete = partial[...lastNewline]
+        partial = String(partial[partial.index(after: lastNewline)...])
+        return complete.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { filter($0) }
+    }
+
+    /// Returns what is left of an unfinished last line.
+    mutating func finish() -> [Piece] {
+        defer { partial = "" }
+        return partial.isEmpty ? [] : filter(Substring(partial)).map { [$0] } ?? []
+    }
+
+    private mutating func filter(_ line: Substring) -> Piece? {
+        if line == "Current stack trace:" {
+            inStackTrace = true
+            return nil
+        }
+        if inStackTrace {
+            // Frames look like "3    libswiftCore.so   0x00007f... symbol + 12".
+            if let first = line.first, first.isNumber { return nil }
+            inStackTrace = false
+        }
+        if let message = mapper.renderRuntimeMessage(line) {
+            sawRuntimeMessage = true
+            return Piece(text: message, isRuntimeMessage: true)
+        }
+        // An error thrown out of an input stops it in the REPL's own helper: that helper's
+        // file and line mean nothing to the learner.
+        if line.hasPrefix("SwiftLabRuntime/"), let marker = line.range(of: ": Fatal error: ") {
+            sawRuntimeMessage = true
+            return Piece(text: "Fatal error: " + line[marker.upperBound...] + "\n", isRuntimeMessage: true)
+        }
+        if line.contains(": Fatal error: ") || line.hasPrefix("Fatal error: ") {
+            sawRuntimeMessage = true
+            return Piece(text: line + "\n", isRuntimeMessage: true)
+        }
+        return Piece(text: line + "\n", isRuntimeMessage: false)
+    }
+}

@@ -1,0 +1,19 @@
+/// Plugs a ``Session`` into the REPL loop: Swift inputs are evaluated in the session, and
+/// Ctrl-C while one runs stops it.
+public final class SessionEvaluator: REPLEvaluator {
+    /// The session inputs run in.
+    public let session: Session
+
+    /// Creates the evaluator for `session`.
+    public init(session: Session) {
+        self.session = session
+    }
+
+    public func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome {
+        session.evaluate(input, output: output).status == .ok ? .succeeded : .failed
+    }
+
+    public var interruptHandler: (@Sendable () -> Void)? {
+        { [session] in session.interrupt() }
+    }
+}

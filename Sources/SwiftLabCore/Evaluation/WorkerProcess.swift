@@ -1,0 +1,298 @@
+import Foundation
+import SwiftLabWorkerProtocol
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The REPL's side of one `swiftlab-worker` process: starts it, sends requests, and
+/// streams what it writes back as ``WorkerProcess/Event``s.
+///
+/// A reader thread watches the worker's stdout, stderr and reply pipes. While a caller
+/// waits in ``next(until:)`` events queue up for it; at other times output goes to the
+/// asynchronous output handler (a main-queue timer firing while the learner types).
+final class WorkerProcess: @unchecked Sendable {
+    /// Something the worker did.
+    enum Event: Equatable {
+        /// Text the worker's code wrote to stdout.
+        case standardOutput(String)
+        /// Text the worker's code wrote to stderr.
+        case standardError(String)
+        /// A reply on the protocol channel.
+        case reply(WorkerReply)
+        /// The worker has ended: its exit status, or 128 + signal.
+        case exited(status: Int32)
+    }
+
+    /// The worker's process id.
+    let pid: pid_t
+    private let requests: Int32
+    private let condition = NSCondition()
+    private var queue: [Event] = []
+    private var waiting = false
+    private var finished = false
+    private var requestsClosed = false
+    /// Output that arrived between inputs and does not end a line yet.
+    private var asynchronousPartialLine = ""
+    private let asynchronousOutput: @Sendable (String) -> Void
+
+    /// Starts a worker and waits for it to report ready.
+    ///
+    /// - Parameters:
+    ///   - executable: the `swiftlab-worker` binary.
+    ///   - environment: extra environment variables for the worker.
+    ///   - asynchronousOutput: receives output the worker writes while nobody waits for it.
+    init(executable: URL, environment extra: [String: String] = [:],
+         asynchronousOutput: @escaping @Sendable (String) -> Void) throws {
+        self.asynchronousOutput = asynchronousOutput
+        let requestPipe = ChildProcess.makePipe()
+        let replyPipe = ChildProcess.makePipe()
+        let outputPipe = ChildProcess.makePipe()
+        let errorPipe = ChildProcess.makePipe()
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        var environment = ProcessInfo.processInfo.environment
+        // The runtime's backtracer adds ~50 lines and ~15 ms to every trap.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { _, new in new }
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(
+                [executable.path], environment: environment,
+                descriptors: [(0, null), (1, outputPipe.write), (2, errorPipe.write),
+                              (WorkerChannel.requestDescriptor, requestPipe.read),
+                              (WorkerChannel.replyDescriptor, replyPipe.write)],
+                newProcessGroup: true)
+        } catch {
+            for fd in [null, requestPipe.read, requestPipe.write, replyPipe.read, replyPipe.write,
+                       outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] {
+                close(fd)
+            }
+            throw error
+        }
+        for fd in [null, requestPipe.read, replyPipe.write, outputPipe.write, errorPipe.write] {
+            close(fd)
+        }
+        self.pid = pid
+        requests = requestPipe.write
+        let reader = Thread { [self] in
+            readEvents(output: outputPipe.read, error: errorPipe.read, replies: replyPipe.read)
+        }
+        reader.name = "swiftlab worker reader"
+        reader.start()
+        // The worker's first reply says it is ready; anything else means it failed to start.
+        switch next(until: Date().addingTimeInterval(30)) {
+        case .reply(.ready)?:
+            break
+        case let .exited(status)?:
+            throw WorkerError.startFailed("the worker ended at once (status \(status))")
+        default:
+            terminate()
+            throw WorkerError.startFailed("the worker did not start")
+        }
+    }
+
+    deinit {
+        closeRequests()
+    }
+
+    private func closeRequests() {
+        condition.lock()
+        defer { condition.unlock() }
+        if !requestsClosed {
+            requestsClosed = true
+            close(requests)
+        }
+    }
+
+    /// Sends a request; returns false when the worker has gone. From now on output is
+    /// queued for ``next(until:)`` until ``stopWaiting()``.
+    @discardableResult
+    func send(_ request: WorkerRequest) -> Bool {
+        condition.lock()
+        waiting = true
+        let unfinishedLine = asynchronousPartialLine
+        asynchronousPartialLine = ""
+        condition.unlock()
+        if !unfinishedLine.isEmpty { asynchronousOutput(unfinishedLine) }
+        let bytes = Array((request.line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(requests, $0.baseAddress!, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// The next event, waiting until `deadline`; `nil` when the deadline passes first.
+    ///
+    /// While a caller waits here, output is queued for it instead of going to the
+    /// asynchronous handler; after ``Event/exited(status:)`` no more events come.
+    func next(until deadline: Date) -> Event? {
+        condition.lock()
+        defer { condition.unlock() }
+        waiting = true
+        while queue.isEmpty {
+            if deadline == .distantFuture {
+                // Foundation on Linux traps converting distantFuture to a timespec.
+                condition.wait()
+            } else if !condition.wait(until: deadline) {
+                return nil
+            }
+        }
+        return queue.removeFirst()
+    }
+
+    /// Stops queueing: from now on output goes to the asynchronous handler.
+    func stopWaiting() {
+        condition.lock()
+        waiting = false
+        let leftover = queue.compactMap { event -> String? in
+            switch event {
+            case let .standardOutput(text), let .standardError(text): return text
+            default: return nil
+            }
+        }
+        queue.removeAll { if case .exited = $0 { return false } else { return true } }
+        condition.unlock()
+        leftover.forEach(asynchronousOutput)
+    }
+
+    /// Whether the worker has ended.
+    var hasExited: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished
+    }
+
+    /// Kills the worker (an interrupted or timed-out cell, or the end of a session).
+    func terminate() {
+        condition.lock()
+        let alive = !finished
+        condition.unlock()
+        if alive { kill(pid, SIGKILL) }
+    }
+
+    /// Closes the request pipe, which ends the worker, and waits for it.
+    func shutDown() {
+        closeRequests()
+        condition.lock()
+        let deadline = Date().addingTimeInterval(2)
+        while !finished, condition.wait(until: deadline) {}
+        let done = finished
+        condition.unlock()
+        if !done {
+            kill(pid, SIGKILL)
+        }
+    }
+
+    private func deliver(_ event: Event) {
+        condition.lock()
+        switch event {
+        case let .standardOutput(text) where !waiting, let .standardError(text) where !waiting:
+            // Between inputs, whole lines only: the REPL prints each piece above the prompt
+            // as a line of its own.
+            asynchronousPartialLine += text
+            guard let newline = asynchronousPartialLine.lastIndex(of: "\n") else {
+                condition.unlock()
+                return
+            }
+            let lines = String(asynchronousPartialLine[...newline])
+            asynchronousPartialLine = String(asynchronousPartialLine[asynchronousPartialLine.index(after: newline)...])
+            condition.unlock()
+            asynchronousOutput(lines)
+            return
+        case .exited:
+            finished = true
+        default:
+            break
+        }
+        queue.append(event)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The reader thread: polls the three pipes until all are closed, then reaps the worker.
+    private func readEvents(output: Int32, error: Int32, replies: Int32) {
+        var open: [Int32] = [output, error, replies]
+        var replyBuffer: [UInt8] = []
+        var textBuffers: [Int32: [UInt8]] = [output: [], error: []]
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while !open.isEmpty {
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            for entry in fds where entry.revents != 0 {
+                let count = read(entry.fd, &chunk, chunk.count)
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                if count <= 0 {
+                    open.removeAll { $0 == entry.fd }
+                    close(entry.fd)
+                    continue
+                }
+                if entry.fd == replies {
+                    replyBuffer += chunk[0..<count]
+                    while let newline = replyBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = String(decoding: replyBuffer[..<newline], as: UTF8.self)
+                        replyBuffer.removeSubrange(...newline)
+                        if let reply = WorkerReply(line: Substring(line)) {
+                            deliver(.reply(reply))
+                        }
+                    }
+                } else {
+                    // Deliver whole UTF-8 sequences only: a chunk may end inside a character.
+                    var bytes = textBuffers[entry.fd, default: []] + chunk[0..<count]
+                    let cut = Self.completeUTF8Prefix(bytes)
+                    let text = String(decoding: bytes[..<cut], as: UTF8.self)
+                    bytes.removeSubrange(..<cut)
+                    textBuffers[entry.fd] = bytes
+                    if !text.isEmpty {
+                        deliver(entry.fd == output ? .standardOutput(text) : .standardError(text))
+                    }
+                }
+            }
+        }
+        for (fd, rest) in textBuffers where !rest.isEmpty {
+            let text = String(decoding: rest, as: UTF8.self)
+            deliver(fd == output ? .standardOutput(text) : .standardError(text))
+        }
+        deliver(.exited(status: ChildProcess.wait(for: pid)))
+    }
+
+    /// The length of the longest prefix of `bytes` that does not end inside a UTF-8 sequence.
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        var continuation = 0
+        while index > 0, continuation < 4 {
+            let byte = bytes[index - 1]
+            if byte & 0xC0 == 0x80 {
+                continuation += 1
+                index -= 1
+                continue
+            }
+            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return length > continuation + 1 ? index - 1 : bytes.count
+        }
+        return bytes.count
+    }
+}
+
+/// Failures of the worker process itself (not of the code it runs).
+public enum WorkerError: Error, CustomStringConvertible {
+    /// The worker could not be started.
+    case startFailed(String)
+
+    /// A message for the learner.
+    public var description: String {
+        switch self {
+        case let .startFailed(reason): return "swiftlab could not start its worker process: \(reason)"
+        }
+    }
+}

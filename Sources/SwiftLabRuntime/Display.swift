@@ -1,0 +1,122 @@
+// Result display for compiled cells, in the form the LLDB REPL uses:
+// `$R0: [Int] = [2, 4, 6]` for a bare expression, `xs: [Int] = [1, 2, 3]` for a binding.
+// The REPL's code generator calls these; learners never do.
+
+extension SwiftLabRuntime {
+    /// The number the next displayed result gets (`$R0`, `$R1`, ...).
+    ///
+    /// It lives in the worker process, so a worker that replays earlier cells after a
+    /// restart arrives at the same number.
+    nonisolated(unsafe) public static var nextResultNumber = 0
+
+    // The values are taken as autoclosures: a plain generic parameter would open an
+    // existential (`any Shape` would show as the dynamic type), and the static type is
+    // what the learner should see.
+
+    /// Prints a bare expression's value as `$RN: Type = value`; prints nothing for `()`.
+    ///
+    /// - Parameter value: the expression the learner typed.
+    public static func displayResult<T>(_ value: @autoclosure () throws -> T) rethrows {
+        show(try value())
+    }
+
+    /// Prints the value of a bare expression that uses `await` (see ``displayResult(_:)``).
+    ///
+    /// Main-actor isolated, as the cells that call it are, so the closure never crosses
+    /// an isolation boundary.
+    @MainActor
+    public static func displayResult<T>(_ value: @autoclosure () async throws -> T) async rethrows {
+        show(try await value())
+    }
+
+    private static func show<T>(_ value: T) {
+        if T.self == Void.self { return }
+        let name = "$R\(nextResultNumber)"
+        nextResultNumber += 1
+        print(describe(value, named: name))
+    }
+
+    /// Prints a new binding as `name: Type = value`.
+    ///
+    /// - Parameters:
+    ///   - value: the bound value.
+    ///   - name: the name the learner bound it to.
+    public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String) {
+        print(describe(value(), named: name))
+    }
+
+    /// `name: Type = value`, with the type sugared and cell module prefixes removed.
+    public static func describe<T>(_ value: T, named name: String) -> String {
+        "\(name): \(typeName(of: T.self)) = \(removingCellModules(from: String(reflecting: value)))"
+    }
+
+    /// The name of a type as the compiler prints it: `[Int]`, `[String: Int]`, `Int?`,
+    /// and user types without the module of the cell that declared them.
+    public static func typeName<T>(of type: T.Type) -> String {
+        let name = TypeNameSugar.sugared(String(reflecting: type))
+        // An existential's metatype is `P.Protocol`: the compiler spells the type `any P`.
+        // (Existentials nested in other types, `[any P]`, show as `[P]`.)
+        let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+        return isExistential && name != "Any" && name != "AnyObject" ? "any " + name : name
+    }
+
+    /// Removes the `CellN.` module qualifier that `String(reflecting:)` puts before the
+    /// types the learner declared (and `Swift.` before the standard library's), outside
+    /// string literals.
+    public static func removingCellModules(from text: String) -> String {
+        let characters = Array(text)
+        var result = ""
+        var index = 0
+        var inString = false
+        while index < characters.count {
+            let character = characters[index]
+            if inString {
+                result.append(character)
+                if character == "\\", index + 1 < characters.count {
+                    result.append(characters[index + 1])
+                    index += 2
+                    continue
+                }
+                if character == "\"" { inString = false }
+                index += 1
+                continue
+            }
+            if character == "\"" {
+                inString = true
+            } else if let end = cellQualifierEnd(in: characters, at: index) {
+                index = end
+                continue
+            }
+            result.append(character)
+            index += 1
+        }
+        return result
+    }
+
+    /// When `Cell<digits>.` or `Swift.` starts at `index` on an identifier boundary, the
+    /// index after the dot.
+    private static func cellQualifierEnd(in characters: [Character], at index: Int) -> Int? {
+        if index > 0, characters[index - 1].isLetter || characters[index - 1].isNumber
+            || characters[index - 1] == "_" || characters[index - 1] == "." {
+            return nil
+        }
+        let swift: [Character] = ["S", "w", "i", "f", "t", "."]
+        if index + swift.count < characters.count, Array(characters[index..<index + swift.count]) == swift {
+            return index + swift.count
+        }
+        let prefix: [Character] = ["C", "e", "l", "l"]
+        guard index + prefix.count < characters.count,
+              Array(characters[index..<index + prefix.count]) == prefix else { return nil }
+        var end = index + prefix.count
+        while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+        guard end > index + prefix.count, end < characters.count, characters[end] == "." else { return nil }
+        return end + 1
+    }
+}
+
+extension SwiftLabRuntime {
+    /// Prints the static type of an expression without evaluating it (`:type`).
+    public static func printStaticType<T>(of value: @autoclosure () throws -> T) {
+        print(typeName(of: T.self))
+    }
+}

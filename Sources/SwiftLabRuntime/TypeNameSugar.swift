@@ -1,0 +1,118 @@
+/// Turns the runtime's spelling of a type (`Array<Optional<Int>>`) into the sugared form
+/// the compiler prints in diagnostics (`[Int?]`).
+enum TypeNameSugar {
+    /// The sugared spelling of `name`, a type name as `String(reflecting:)` gives it, with
+    /// module qualifiers removed (`Swift.Array<Cell3.Point>` becomes `[Point]`).
+    static func sugared(_ name: String) -> String {
+        var parser = Parser(characters: Array(name))
+        let result = parser.parseList(until: nil)
+        // Anything the parser did not consume (an unexpected spelling) is kept as it was.
+        return parser.atEnd ? result.joined(separator: ", ") : name
+    }
+
+    private struct Parser {
+        let characters: [Character]
+        var index = 0
+
+        var atEnd: Bool { index >= characters.count }
+
+        /// Comma-separated types up to `terminator` (not consumed).
+        mutating func parseList(until terminator: Character?) -> [String] {
+            var items: [String] = []
+            while !atEnd, characters[index] != terminator {
+                items.append(parseType(stoppingAt: terminator))
+                if !atEnd, characters[index] == "," {
+                    index += 1
+                    skipSpaces()
+                }
+            }
+            return items
+        }
+
+        /// One type: a run of text in which `Name<...>` groups are sugared, up to a comma
+        /// or the terminator at this nesting level.
+        mutating func parseType(stoppingAt terminator: Character?) -> String {
+            var text = ""
+            var word = ""
+            while !atEnd {
+                let character = characters[index]
+                if character == "-", index + 1 < characters.count, characters[index + 1] == ">" {
+                    text += unqualified(word) + "->"
+                    word = ""
+                    index += 2
+                    continue
+                }
+                if character == "," || character == terminator { break }
+                if character == "<" {
+                    index += 1
+                    let arguments = parseList(until: ">")
+                    index += 1  // ">"
+                    text += sugar(unqualified(word), arguments)
+                    word = ""
+                    continue
+                }
+                if character == "(" || character == "[" {
+                    index += 1
+                    let closing: Character = character == "(" ? ")" : "]"
+                    let inner = parseList(until: closing)
+                    index += 1
+                    text += unqualified(word) + String(character) + inner.joined(separator: ", ") + String(closing)
+                    word = ""
+                    continue
+                }
+                if character.isLetter || character.isNumber || character == "_" || character == "." {
+                    word.append(character)
+                } else {
+                    text += unqualified(word) + String(character)
+                    word = ""
+                }
+                index += 1
+            }
+            return text + unqualified(word)
+        }
+
+        /// `Module.Name.Nested` without its module: `Name.Nested`.
+        func unqualified(_ word: String) -> String {
+            guard let dot = word.firstIndex(of: "."), let first = word.first, first.isLetter || first == "_" else {
+                return word
+            }
+            return String(word[word.index(after: dot)...])
+        }
+
+        mutating func skipSpaces() {
+            while !atEnd, characters[index] == " " { index += 1 }
+        }
+
+        func sugar(_ head: String, _ arguments: [String]) -> String {
+            switch (head, arguments.count) {
+            case ("Array", 1):
+                return "[\(arguments[0])]"
+            case ("Dictionary", 2):
+                return "[\(arguments[0]): \(arguments[1])]"
+            case ("Optional", 1):
+                let wrapped = arguments[0]
+                return needsParentheses(wrapped) ? "(\(wrapped))?" : "\(wrapped)?"
+            default:
+                return "\(head)<\(arguments.joined(separator: ", "))>"
+            }
+        }
+
+        /// Function types, existentials and compositions need parentheses before `?`.
+        func needsParentheses(_ type: String) -> Bool {
+            var depth = 0
+            var previous: Character = " "
+            for character in type {
+                switch character {
+                case "(", "[", "<": depth += 1
+                case ")", "]": depth -= 1
+                case ">" where previous != "-": depth -= 1
+                case ">" where depth == 0: return true  // "->"
+                case "&" where depth == 0: return true
+                default: break
+                }
+                previous = character
+            }
+            return type.hasPrefix("any ") || type.hasPrefix("some ")
+        }
+    }
+}

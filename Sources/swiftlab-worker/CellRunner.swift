@@ -1,0 +1,136 @@
+import Foundation
+import SwiftLabWorkerProtocol
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs cells on the main thread and keeps the main run loop going between them.
+@MainActor
+enum CellRunner {
+    /// The cell that runs now, and the output descriptors saved while a quiet cell runs.
+    private static var current: (cell: Int, savedOutput: (Int32, Int32)?)?
+
+    /// Starts reading requests, reports readiness and runs the main run loop forever.
+    static func start() -> Never {
+        let reader = Thread { readRequests() }
+        reader.start()
+        send(.ready)
+        // A far-off repeating timer keeps the run loop from returning when it has no other
+        // source (the main dispatch queue alone does not count as one).
+        RunLoop.main.add(Timer(timeInterval: 86_400, repeats: true) { _ in }, forMode: .default)
+        while true {
+            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+        }
+    }
+
+    /// Runs requested while another cell had not finished (a restore sends all at once).
+    private static var queued: [(cell: Int, library: String, symbol: String, quiet: Bool)] = []
+
+    /// Loads a cell and calls its entry point, or queues it while another cell runs.
+    static func run(cell: Int, library: String, symbol: String, quiet: Bool) {
+        guard current == nil else {
+            queued.append((cell, library, symbol, quiet))
+            return
+        }
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL),
+              let address = dlsym(handle, symbol) else {
+            send(.failed(cell: cell, message: String(cString: dlerror())))
+            if !queued.isEmpty {
+                let next = queued.removeFirst()
+                run(cell: next.cell, library: next.library, symbol: next.symbol, quiet: next.quiet)
+            }
+            return
+        }
+        var saved: (Int32, Int32)?
+        if quiet {
+            fflush(nil)
+            saved = (dup(1), dup(2))
+            let null = open("/dev/null", O_WRONLY)
+            dup2(null, 1)
+            dup2(null, 2)
+            close(null)
+        }
+        current = (cell, saved)
+        unsafeBitCast(address, to: CellEntryPoint.self)(cellDidFinish)
+    }
+
+    /// Sends the reply for the running cell after the main-queue work the cell has queued
+    /// so far (a main-actor `Task`, a `receive(on: DispatchQueue.main)` delivery), so that
+    /// this output is shown with the input that caused it.
+    static func finishCurrentCell() {
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                guard let running = current else { return }
+                current = nil
+                fflush(nil)
+                if let (out, err) = running.savedOutput {
+                    dup2(out, 1)
+                    dup2(err, 2)
+                    close(out)
+                    close(err)
+                }
+                send(.finished(cell: running.cell))
+                if !queued.isEmpty {
+                    let next = queued.removeFirst()
+                    run(cell: next.cell, library: next.library, symbol: next.symbol, quiet: next.quiet)
+                }
+            }
+        }
+    }
+}
+
+/// The completion callback handed to every cell's entry point (always called on the main thread).
+private let cellDidFinish: @convention(c) () -> Void = {
+    MainActor.assumeIsolated { CellRunner.finishCurrentCell() }
+}
+
+/// Writes one reply line with a single `write`, so that replies never interleave.
+func send(_ reply: WorkerReply) {
+    let bytes = Array((reply.line + "\n").utf8)
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(WorkerChannel.replyDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                exit(0)  // the REPL has gone: nothing is left to do
+            }
+            offset += written
+        }
+    }
+}
+
+/// Reads requests on a thread of its own and hands each to the main queue; the worker
+/// exits when the REPL closes the request pipe.
+private func readRequests() {
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(WorkerChannel.requestDescriptor, &chunk, chunk.count)
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { break }
+        pending += chunk[0..<count]
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: pending[..<newline], as: UTF8.self)
+            pending.removeSubrange(...newline)
+            switch WorkerRequest(line: Substring(line)) {
+            case let .run(cell, library, symbol, quiet):
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        CellRunner.run(cell: cell, library: library, symbol: symbol, quiet: quiet)
+                    }
+                }
+            case .ping:
+                send(.pong)
+            case nil:
+                FileHandle.standardError.write(Data("swiftlab-worker: unknown request: \(line)\n".utf8))
+            }
+        }
+    }
+    DispatchQueue.main.async {
+        fflush(nil)
+        exit(0)
+    }
+}

@@ -1,0 +1,235 @@
+import Pipelines
+import Streams
+import Testing
+
+/// An upstream driven by hand: records what is asked of it and whether it was cancelled.
+private final class ManualUpstream: Publisher, Subscription, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = TestFailure
+
+    var subscriber: AnySubscriber<Int, TestFailure>?
+    var requests: [Subscribers.Demand] = []
+    var cancelled = false
+
+    /// What the subscriber may still receive: its requests plus what `send` returned.
+    var outstanding = Subscribers.Demand.none
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestFailure {
+        self.subscriber = AnySubscriber(subscriber)
+        subscriber.receive(subscription: self)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        requests.append(demand)
+        outstanding += demand
+    }
+
+    func cancel() {
+        cancelled = true
+    }
+
+    /// Sends `value`, checking that it was asked for.
+    func send(_ value: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(outstanding > 0, "the upstream sent \(value) without demand", sourceLocation: sourceLocation)
+        outstanding -= 1
+        outstanding += subscriber!.receive(value)
+    }
+
+    func send(completion: Subscribers.Completion<TestFailure>) {
+        subscriber!.receive(completion: completion)
+    }
+}
+
+private struct TestFailure: Error, Equatable {}
+
+/// A subscriber that asks for `initialDemand` and records what it gets.
+private final class Recorder: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = TestFailure
+
+    let initialDemand: Subscribers.Demand
+    var subscription: (any Subscription)?
+    var values: [Int] = []
+    var completions: [Subscribers.Completion<TestFailure>] = []
+    /// Demand granted and not yet used: never negative if the operator respects demand.
+    var granted = Subscribers.Demand.none
+    var overDelivered = false
+
+    init(initialDemand: Subscribers.Demand) {
+        self.initialDemand = initialDemand
+    }
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        if initialDemand > 0 {
+            request(initialDemand)
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        granted += demand
+        subscription!.request(demand)
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        if granted == 0 { overDelivered = true }
+        granted -= 1
+        values.append(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<TestFailure>) {
+        completions.append(completion)
+    }
+}
+
+@Suite struct ThroughTests {
+    let evensDoubled = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }.map { $0 * 2 }
+
+    @Test func runsThePipelineOverASubject() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let cancellable = subject.through(evensDoubled).sink { received.append($0) }
+        for value in 1...4 {
+            subject.send(value)
+        }
+        #expect(received == [4, 8])
+        cancellable.cancel()
+    }
+
+    @Test func givesTheSameResultAsRunningOverTheSequence() {
+        let pipeline = Pipeline<Int, Int>()
+            .flatMap { (value: Int) -> [Int] in [value, -value] }
+            .compactMap { (value: Int) -> Int? in value > -3 ? value : nil }
+            .drop(while: { $0 < 2 })
+            .scan(0, +)
+            .dropFirst()
+            .prefix(while: { $0 < 40 })
+        let input = Array(1...12)
+        var received: [Int] = []
+        var finished = false
+        let cancellable = input.publisher.through(pipeline).sink(
+            receiveCompletion: { _ in finished = true }, receiveValue: { received.append($0) })
+        #expect(received == pipeline.run(input))
+        #expect(!received.isEmpty)
+        #expect(finished)
+        cancellable.cancel()
+    }
+
+    @Test func eachSubscriptionRunsAfresh() {
+        let subject = PassthroughSubject<Int, Never>()
+        let totals = subject.through(Pipeline<Int, Int>().scan(0, +).prefix(3))
+        var first: [Int] = []
+        var second: [Int] = []
+        let one = totals.sink { first.append($0) }
+        subject.send(1)
+        subject.send(2)
+        let two = totals.sink { second.append($0) }
+        subject.send(3)
+        subject.send(4)
+        subject.send(5)
+        #expect(first == [1, 3, 6])
+        #expect(second == [3, 7, 12])
+        one.cancel()
+        two.cancel()
+    }
+
+    @Test func finishesAndCancelsTheUpstreamWhenPrefixIsDone() {
+        let upstream = ManualUpstream()
+        let recorder = Recorder(initialDemand: .unlimited)
+        upstream.through(Pipeline<Int, Int>().map { $0 + 1 }.prefix(2)).subscribe(recorder)
+        upstream.send(1)
+        #expect(!upstream.cancelled)
+        upstream.send(2)
+        #expect(upstream.cancelled)
+        #expect(recorder.values == [2, 3])
+        #expect(recorder.completions == [.finished])
+    }
+
+    @Test func prefixZeroFinishesWithoutAskingForAnything() {
+        let upstream = ManualUpstream()
+        let recorder = Recorder(initialDemand: .max(3))
+        upstream.through(Pipeline<Int, Int>().prefix(0)).subscribe(recorder)
+        #expect(upstream.cancelled)
+        #expect(upstream.requests.isEmpty)
+        #expect(recorder.completions == [.finished])
+    }
+
+    @Test func droppedValuesAreAskedForAgain() {
+        let upstream = ManualUpstream()
+        let recorder = Recorder(initialDemand: .max(2))
+        upstream.through(evensDoubled).subscribe(recorder)
+        #expect(upstream.requests == [.max(2)])
+        upstream.send(1)
+        #expect(upstream.outstanding == .max(2))  // the dropped 1's unit was asked again, no more
+        for value in 2...4 {
+            upstream.send(value)  // checks each send had demand
+        }
+        #expect(recorder.values == [4, 8])
+        #expect(upstream.outstanding == .none)  // two values in, two dropped and re-asked, done
+        #expect(!recorder.overDelivered)
+    }
+
+    @Test func multipliedValuesWaitForDemand() {
+        let upstream = ManualUpstream()
+        let recorder = Recorder(initialDemand: .max(1))
+        upstream.through(Pipeline<Int, Int>().flatMap { (value: Int) -> [Int] in [value, value * 10, value * 100] }).subscribe(recorder)
+        upstream.send(1)
+        #expect(recorder.values == [1])
+        #expect(upstream.outstanding == .none)
+
+        recorder.request(.max(1))
+        #expect(recorder.values == [1, 10])
+        #expect(upstream.outstanding == .none)  // 100 is still waiting: nothing asked upstream
+
+        recorder.request(.max(2))
+        #expect(recorder.values == [1, 10, 100])
+        #expect(upstream.outstanding == .max(1))  // the demand left over goes upstream
+        upstream.send(2)
+        #expect(recorder.values == [1, 10, 100, 2])
+        #expect(!recorder.overDelivered)
+    }
+
+    @Test func completionWaitsForQueuedValues() {
+        let upstream = ManualUpstream()
+        let recorder = Recorder(initialDemand: .max(1))
+        upstream.through(Pipeline<Int, Int>().flatMap { [$0, $0] }).subscribe(recorder)
+        upstream.send(5)
+        upstream.send(completion: .finished)
+        #expect(recorder.values == [5])
+        #expect(recorder.completions.isEmpty)
+        recorder.request(.max(1))
+        #expect(recorder.values == [5, 5])
+        #expect(recorder.completions == [.finished])
+    }
+
+    @Test func failuresPassThrough() {
+        let upstream = ManualUpstream()
+        let recorder = Recorder(initialDemand: .unlimited)
+        upstream.through(evensDoubled).subscribe(recorder)
+        upstream.send(2)
+        upstream.send(completion: .failure(TestFailure()))
+        #expect(recorder.values == [4])
+        #expect(recorder.completions == [.failure(TestFailure())])
+    }
+
+    @Test func cancellingStopsDeliveryAndCancelsTheUpstream() {
+        let upstream = ManualUpstream()
+        let recorder = Recorder(initialDemand: .unlimited)
+        upstream.through(evensDoubled).subscribe(recorder)
+        upstream.send(2)
+        recorder.subscription!.cancel()
+        #expect(upstream.cancelled)
+        upstream.send(4)
+        #expect(recorder.values == [4])
+        #expect(recorder.completions.isEmpty)
+    }
+
+    @Test func prefixStopsAnInfiniteSequencePublisher() {
+        var received: [Int] = []
+        let cancellable = (1...).publisher.through(Pipeline<Int, Int>().filter { $0.isMultiple(of: 3) }.prefix(3))
+            .sink { received.append($0) }
+        #expect(received == [3, 6, 9])
+        cancellable.cancel()
+    }
+}
