@@ -61,7 +61,10 @@ targets += [
     .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", path: "Tests/PTYTestSupport", exclude: ["README.md"]),
-    .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore", "PTYTestSupport", "swiftlab", "swiftlab-worker"]),
+    .testTarget(
+        name: "SwiftLabEndToEndTests",
+        dependencies: ["SwiftLabCore", "PTYTestSupport", "swiftlab", "swiftlab-worker"]
+    ),
 ]
 
 // MARK: - Examples: runnable programs built on Streams (Examples/<Name>).
