@@ -107,6 +107,14 @@ import Testing
         }
     }
 
+    @Test func descriptionListsTheSteps() {
+        let evensDoubled = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }.map { $0 * 2 }
+        #expect(evensDoubled.description == "Pipeline<Int, Int>: filter -> map")
+        let labelled = evensDoubled.then(Pipeline<Int, Int>().prefix(2).map { "#\($0)" })
+        #expect(labelled.description == "Pipeline<Int, String>: filter -> map -> prefix(2) -> map")
+        #expect(Pipeline<String, String>().description == "Pipeline<String, String>: no steps")
+    }
+
     @Test(arguments: inputs) func chainMatchesTheStandardLibrary(input: [Int]) {
         let pipeline = Pipeline<Int, Int>()
             .map { $0 * 3 }

@@ -2,6 +2,10 @@ import Pipelines
 import Streams
 import Testing
 
+#if canImport(Dispatch)
+import Dispatch
+#endif
+
 /// An upstream driven by hand: records what is asked of it and whether it was cancelled.
 private final class ManualUpstream: Publisher, Subscription, @unchecked Sendable {
     typealias Output = Int
@@ -231,5 +235,85 @@ private final class Recorder: Subscriber, @unchecked Sendable {
             .sink { received.append($0) }
         #expect(received == [3, 6, 9])
         cancellable.cancel()
+    }
+}
+
+/// Receives on whatever thread the upstream sends from and asks for each next value from
+/// another thread, so that `request` races the upstream's sends.
+private final class CrossThreadRequester: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = Never
+
+    private let lock = NSLockLike()
+    private var subscription: (any Subscription)?
+    private var values: [Int] = []
+    private var overDelivered = false
+    private var granted = 0
+    let done = DispatchSemaphore(value: 0)
+    private let initialRequests: Int
+
+    init(initialRequests: Int) {
+        self.initialRequests = initialRequests
+    }
+
+    func receive(subscription: any Subscription) {
+        lock.withLock { self.subscription = subscription }
+        // Several first requests at once, from several threads, so that requests and
+        // deliveries overlap for the rest of the run.
+        for _ in 0..<initialRequests {
+            DispatchQueue.global().async { self.requestOne() }
+        }
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        lock.withLock {
+            if granted == 0 { overDelivered = true }
+            granted -= 1
+            values.append(input)
+        }
+        DispatchQueue.global().async { self.requestOne() }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        done.signal()
+    }
+
+    private func requestOne() {
+        let subscription = lock.withLock {
+            granted += 1
+            return self.subscription
+        }
+        subscription?.request(.max(1))
+    }
+
+    var result: (values: [Int], overDelivered: Bool) {
+        lock.withLock { (values, overDelivered) }
+    }
+}
+
+/// A lock for the test's own state (Foundation-free).
+private final class NSLockLike: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 1)
+
+    func withLock<T>(_ body: () -> T) -> T {
+        semaphore.wait()
+        defer { semaphore.signal() }
+        return body()
+    }
+}
+
+@Suite struct ThroughConcurrencyTests {
+    @Test func deliversEverythingInOrderWhenDemandComesFromOtherThreads() {
+        let requester = CrossThreadRequester(initialRequests: 4)
+        let input = Array(0..<2_000)
+        let pipeline = Pipeline<Int, Int>()
+            .flatMap { (value: Int) -> [Int] in [value, value] }
+            .filter { $0 % 3 != 1 }
+        input.publisher.through(pipeline).subscribe(requester)
+        #expect(requester.done.wait(timeout: .now() + 30) == .success)
+        let (values, overDelivered) = requester.result
+        #expect(values == pipeline.run(input))
+        #expect(!overDelivered)
     }
 }

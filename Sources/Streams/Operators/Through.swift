@@ -13,11 +13,25 @@ extension Publishers {
     /// upstream's completion).
     public struct Through<Upstream: Publisher, Output>: Publisher {
         /// The upstream's failure: pipeline steps can't fail.
+        ///
+        /// ```swift
+        /// let failure = Publishers.Through<PassthroughSubject<Int, MyError>, Int>.Failure.self  // MyError
+        /// ```
         public typealias Failure = Upstream.Failure
 
         /// The publisher whose values run through the pipeline.
+        ///
+        /// ```swift
+        /// let subject = PassthroughSubject<Int, Never>()
+        /// subject.through(Pipeline<Int, Int>()).upstream === subject  // true
+        /// ```
         public let upstream: Upstream
         /// The pipeline each subscription runs.
+        ///
+        /// ```swift
+        /// let total = [1, 2].publisher.through(Pipeline<Int, Int>().scan(0, +))
+        /// total.pipeline.run([3, 4])  // [3, 7]: the same pipeline, over a sequence
+        /// ```
         public let pipeline: Pipeline<Upstream.Output, Output>
 
         /// Makes the publisher; usually written `upstream.through(pipeline)`.
@@ -30,7 +44,13 @@ extension Publishers {
             self.pipeline = pipeline
         }
 
-        /// Attaches `subscriber` behind a fresh run of the pipeline.
+        /// Attaches `subscriber` behind a fresh run of the pipeline; usually called for you
+        /// by `subscribe(_:)` or `sink`.
+        ///
+        /// ```swift
+        /// [1, 2].publisher.through(Pipeline<Int, Int>()).receive(subscriber: Subscribers.Sink(
+        ///     receiveCompletion: { _ in }, receiveValue: { print($0) }))  // prints 1, 2
+        /// ```
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(ThroughSubscription(downstream: subscriber, push: pipeline.startRun()))
         }
