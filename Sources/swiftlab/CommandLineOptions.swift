@@ -36,6 +36,7 @@ enum CommandLineRequest: Equatable {
         operators and reactive streams.
 
         Usage: swiftlab [--help | --version | --timeout SECONDS]
+               swiftlab lessons | check [LESSON] | watch [LESSON] | verify [LESSON ...]
 
         On a terminal, swiftlab reads Swift with line editing and runs each input as soon
         as it is complete; an input with an open bracket, brace, parenthesis, multi-line
@@ -51,6 +52,14 @@ enum CommandLineRequest: Equatable {
         History is kept in $XDG_STATE_HOME/swiftlab/history (by default
         ~/.local/state/swiftlab/history). Colour is used on terminals unless NO_COLOR is
         set.
+
+        Lessons (in the REPL: :lessons, :lesson N, :next, :run N, :check, :hint ...):
+          lessons      List the lessons and your progress.
+          check        Check your exercise files of a lesson (the current one by default);
+                       they are in $XDG_DATA_HOME/swiftlab/workspace.
+          watch        Check them again every time you save one.
+          verify       Check that every lesson's examples print what the text says and
+                       its exercises' checks pass with the solutions (for lesson writers).
 
         Options:
           -h, --help   Show this help.

@@ -6,6 +6,14 @@ import Darwin
 import SwiftLabCore
 
 // Argument handling and wiring only; the shell's parts live in SwiftLabCore.
+// `swiftlab lessons | check | watch | verify` (see LessonSetup).
+if let status = LessonSetup.runSubcommand(Array(CommandLine.arguments.dropFirst()), makeSession: {
+    var configuration = Session.Configuration()
+    configuration.timeout = .seconds(30)  // an endless loop in a lesson or exercise file must not hang a check
+    return try Session(configuration: configuration)
+}) {
+    exit(status)
+}
 switch CommandLineRequest(arguments: Array(CommandLine.arguments.dropFirst())) {
 case .showHelp:
     print(CommandLineRequest.helpText)
@@ -29,6 +37,7 @@ case .startShell(let timeout):
     }
     EvaluationCommands.register(in: &shell.commands, session: session)
     shell.completionProviders.append(session.completionProvider)
+    shell.greeting = LessonSetup.install(in: shell, session: session).banner()
     let status = shell.run(evaluator: SessionEvaluator(session: session))
     session.close()
     exit(status)

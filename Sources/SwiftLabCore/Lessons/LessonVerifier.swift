@@ -82,7 +82,7 @@ public struct LessonVerifier {
         let expectedLine = firstDifference < expectedLines.count ? expectedLines[firstDifference] : "(nothing)"
         let actualLine = firstDifference < actualLines.count ? actualLines[firstDifference] : "(nothing)"
         return """
-            output differs at line \(firstDifference + 1): expected \(expectedLine.debugDescription), got \(actualLine.debugDescription)
+            output differs at line \(firstDifference + 1): expected \(quoted(expectedLine)), got \(quoted(actualLine))
               expected output:
             \(indented(expectedLines.joined(separator: "\n"), by: "    "))
               actual output:
@@ -103,3 +103,6 @@ public struct LessonVerifier {
 func indented(_ text: String, by prefix: String = "  ") -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
 }
+
+/// `text` in double quotes, as written (no escaping), for messages about output lines.
+private func quoted(_ text: String) -> String { "\"" + text + "\"" }

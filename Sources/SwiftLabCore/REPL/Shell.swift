@@ -23,6 +23,8 @@ public final class Shell {
     public var commands = CommandRegistry.standard
     /// Completion sources beyond commands and keywords (declared names, library names).
     public var completionProviders: [any CompletionProvider] = []
+    /// Shown after the one-line banner on an interactive start (the lessons' progress).
+    public var greeting: String?
     private let environment: [String: String]
 
     /// Creates the shell for this process's standard input and output: the line editor
@@ -60,6 +62,7 @@ public final class Shell {
         if reader.isInteractive {
             reader.printAbovePrompt(style.secondary(
                 "swiftlab \(SwiftLabCore.version). Type Swift, or :help for the commands; Ctrl-D leaves."))
+            if let greeting { reader.printAbovePrompt(greeting) }
         }
         let repl = REPL(
             reader: reader, evaluator: evaluator, commands: commands, style: style,

@@ -1,0 +1,32 @@
+/// The lesson commands of the REPL, registered in the shell's ``CommandRegistry``:
+/// `:lessons`, `:lesson`, `:next`, `:back`, `:run`, `:exercise`, `:check`, `:hint`,
+/// `:solution`, `:edit` and `:progress`.
+public enum LessonCommands {
+    /// Registers every lesson command, acting on `guide`.
+    public static func register(in registry: inout CommandRegistry, guide: LessonGuide) {
+        func add(_ name: String, aliases: [String] = [], _ summary: String, usage: String? = nil,
+                 _ action: @escaping (String) -> Void) {
+            registry.register(Command(name: name, aliases: aliases, summary: summary, usage: usage) { invocation in
+                action(invocation.arguments)
+                return .continue
+            })
+        }
+        add("lessons", "List the lessons, with what you have done and a progress bar.") { _ in guide.listLessons() }
+        add("lesson", aliases: ["l"], "Open a lesson by number or name (where you left it).", usage: ":lesson N|NAME") { guide.open($0) }
+        add("next", aliases: ["n"], "Go to the next section of the lesson.") { _ in guide.next() }
+        add("back", aliases: ["b"], "Go back to the previous section.") { _ in guide.back() }
+        add("run", "Run an example of the lesson in this session (its names stay).", usage: ":run [N]") { guide.run($0) }
+        add("exercise", aliases: ["ex"], "Show the current exercise, or go to the next unsolved one.") { _ in guide.showExercise() }
+        add("check", "Check the current exercise against what you have defined.") { _ in guide.check() }
+        add("hint", "Show the next hint for the current exercise.") { _ in guide.hint() }
+        add("solution", "Show the reference solution (asks first if you have not passed yet).") { _ in guide.solution() }
+        add("edit", "Edit the current exercise in $EDITOR; it is loaded when you save and quit.") { _ in guide.edit() }
+        add("progress", "Show your progress; ':progress reset' erases it (asks first).", usage: ":progress [reset]") { argument in
+            switch argument {
+            case "": guide.showProgress()
+            case "reset": guide.resetProgress()
+            default: guide.console.write("Usage: :progress or :progress reset\n")
+            }
+        }
+    }
+}

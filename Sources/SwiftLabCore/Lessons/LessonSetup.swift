@@ -1,0 +1,59 @@
+import Foundation
+
+/// Wires the lessons into the swiftlab executable: the REPL's commands, completion and
+/// start banner, and the `swiftlab lessons | check | watch | verify` subcommands.
+public enum LessonSetup {
+    /// Adds the lesson commands and lesson-name completion to `shell`, running code in
+    /// `session`; returns the guide. Its ``LessonGuide/banner()`` is what to greet with.
+    @discardableResult
+    public static func install(
+        in shell: Shell, session: Session,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> LessonGuide {
+        let library = LessonLibrary.load(from: LessonLibrary.defaultDirectory(environment: environment))
+        let style = TextStyle(isEnabled: shell.style.usesColor)
+        let console = ReaderLessonConsole(reader: shell.reader)
+        let terminalStyle = shell.style
+        let guide = LessonGuide(
+            library: library,
+            store: ProgressStore(directory: ProgressStore.defaultDirectory(environment: environment)) { message in
+                FileDescriptorWriter.write(terminalStyle.warning(message) + "\n", to: STDERR_FILENO)
+            },
+            workspace: ExerciseWorkspace(directory: ExerciseWorkspace.defaultDirectory(environment: environment)),
+            evaluator: SessionLessonEvaluator(session: session), console: console,
+            renderer: MarkdownRenderer(
+                width: TerminalWidth.current(environment: environment), style: style,
+                highlight: { _, code in SwiftHighlighter(style: style).highlight(code) }))
+        LessonCommands.register(in: &shell.commands, guide: guide)
+        shell.completionProviders.append(LessonCompletionProvider(library: library))
+        return guide
+    }
+
+    /// Runs `swiftlab SUBCOMMAND ARGUMENTS` when SUBCOMMAND is a lesson subcommand;
+    /// returns its exit status, or nil for anything else. `makeSession` starts the
+    /// evaluator when the subcommand needs one.
+    public static func runSubcommand(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        makeSession: @escaping () throws -> Session
+    ) -> Int32? {
+        guard let subcommand = arguments.first, LessonCommandLine.subcommands.contains(subcommand) else { return nil }
+        let style = TextStyle(isEnabled: TerminalStyle.forOutput(environment: environment).usesColor)
+        let write: (String) -> Void = { text in FileDescriptorWriter.write(text, to: STDOUT_FILENO) }
+        var session: Session?
+        let commandLine = LessonCommandLine(
+            library: LessonLibrary.load(from: LessonLibrary.defaultDirectory(environment: environment)),
+            store: ProgressStore(directory: ProgressStore.defaultDirectory(environment: environment)) { message in
+                FileDescriptorWriter.write(message + "\n", to: STDERR_FILENO)
+            },
+            workspace: ExerciseWorkspace(directory: ExerciseWorkspace.defaultDirectory(environment: environment)),
+            style: style, write: write,
+            makeEvaluator: {
+                let started = try makeSession()
+                session = started
+                return SessionLessonEvaluator(session: started)
+            })
+        let status = commandLine.run(subcommand, arguments: Array(arguments.dropFirst()))
+        session?.close()
+        return status
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import SwiftLabRuntime
+
+/// Lets lessons run code in the REPL's ``Session``: examples as ordinary inputs, checks
+/// as transient cells compiled against the learner's definitions.
+public final class SessionLessonEvaluator: LessonEvaluator {
+    /// The session code runs in.
+    public let session: Session
+
+    /// Wraps `session`.
+    public init(session: Session) { self.session = session }
+
+    public func evaluate(_ input: String, output: (String) -> Void) -> LessonEvaluation {
+        Self.lessonEvaluation(session.evaluate(input, output: output))
+    }
+
+    public func evaluateTransient(_ code: String, output: (String) -> Void) -> LessonEvaluation {
+        Self.lessonEvaluation(session.evaluateTransient(code, output: output))
+    }
+
+    public func reset() { session.reset() }
+
+    /// The engine's view of a result: for anything but success, the transcript (rendered
+    /// diagnostics or the trap message) without check reports is what to show.
+    static func lessonEvaluation(_ result: EvaluationResult) -> LessonEvaluation {
+        let status: LessonEvaluation.Status
+        switch result.status {
+        case .ok: status = .ok
+        case .compileError: status = .compileError
+        case .crashed: status = .crashed
+        case .interrupted: status = .interrupted
+        case .timedOut: status = .timedOut
+        }
+        guard status != .ok else { return LessonEvaluation(status: .ok) }
+        let message = result.transcript.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { CheckReport(line: $0) == nil }
+            .joined(separator: "\n")
+            .trimmingCharacters(in: .newlines)
+        return LessonEvaluation(status: status, diagnostics: message)
+    }
+}
