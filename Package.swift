@@ -25,7 +25,9 @@ products += [
 targets += [
     .target(name: "Streams", dependencies: ["Pipelines"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
-    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsFoundation"]),
+    // A tiny HTTP server on 127.0.0.1 for networking tests (dataTaskPublisher, Examples).
+    .target(name: "HTTPTestServer"),
+    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsFoundation", "HTTPTestServer"]),
 ]
 
 // MARK: - The swiftlab REPL.
@@ -59,7 +61,10 @@ targets += [
     .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", path: "Tests/PTYTestSupport", exclude: ["README.md"]),
-    .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore", "PTYTestSupport", "swiftlab", "swiftlab-worker"]),
+    .testTarget(
+        name: "SwiftLabEndToEndTests",
+        dependencies: ["SwiftLabCore", "PTYTestSupport", "swiftlab", "swiftlab-worker"]
+    ),
 ]
 
 // MARK: - Examples: runnable programs built on Streams (Examples/<Name>).

@@ -9,10 +9,27 @@ extension SwiftLabRuntime {
     /// restart arrives at the same number.
     nonisolated(unsafe) public static var nextResultNumber = 0
 
+    // The values are taken as autoclosures: a plain generic parameter would open an
+    // existential (`any Shape` would show as the dynamic type), and the static type is
+    // what the learner should see.
+
     /// Prints a bare expression's value as `$RN: Type = value`; prints nothing for `()`.
     ///
-    /// - Parameter value: the value of the expression the learner typed.
-    public static func displayResult<T>(_ value: T) {
+    /// - Parameter value: the expression the learner typed.
+    public static func displayResult<T>(_ value: @autoclosure () throws -> T) rethrows {
+        show(try value())
+    }
+
+    /// Prints the value of a bare expression that uses `await` (see ``displayResult(_:)``).
+    ///
+    /// Main-actor isolated, as the cells that call it are, so the closure never crosses
+    /// an isolation boundary.
+    @MainActor
+    public static func displayResult<T>(_ value: @autoclosure () async throws -> T) async rethrows {
+        show(try await value())
+    }
+
+    private static func show<T>(_ value: T) {
         if T.self == Void.self { return }
         let name = "$R\(nextResultNumber)"
         nextResultNumber += 1
@@ -24,8 +41,8 @@ extension SwiftLabRuntime {
     /// - Parameters:
     ///   - value: the bound value.
     ///   - name: the name the learner bound it to.
-    public static func displayBinding<T>(_ value: T, named name: String) {
-        print(describe(value, named: name))
+    public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String) {
+        print(describe(value(), named: name))
     }
 
     /// `name: Type = value`, with the type sugared and cell module prefixes removed.
@@ -36,7 +53,11 @@ extension SwiftLabRuntime {
     /// The name of a type as the compiler prints it: `[Int]`, `[String: Int]`, `Int?`,
     /// and user types without the module of the cell that declared them.
     public static func typeName<T>(of type: T.Type) -> String {
-        TypeNameSugar.sugared(String(reflecting: type))
+        let name = TypeNameSugar.sugared(String(reflecting: type))
+        // An existential's metatype is `P.Protocol`: the compiler spells the type `any P`.
+        // (Existentials nested in other types, `[any P]`, show as `[P]`.)
+        let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+        return isExistential && name != "Any" && name != "AnyObject" ? "any " + name : name
     }
 
     /// Removes the `CellN.` module qualifier that `String(reflecting:)` puts before the

@@ -23,6 +23,9 @@ struct CellGenerator {
         var scopedImports: [(keyword: String, module: String, name: String)] = []
         /// A transient cell (a lesson check) leaves the `$R` counter as it found it.
         var transient = false
+        /// Shows every bare expression through the `async` display call, so that an
+        /// `async` call the learner forgot to `await` gets the compiler's own message.
+        var awaitsDisplays = false
     }
 
     /// Modules every cell imports: what learners use without writing an import.
@@ -65,7 +68,7 @@ struct CellGenerator {
 
         for cellItem in items {
             let item = cellItem.item
-            if cellItem.tokens.contains(where: { $0.kind == .keyword && $0.text == "await" }) {
+            if context.awaitsDisplays || cellItem.tokens.contains(where: { $0.kind == .keyword && $0.text == "await" }) {
                 usesAwait = true
             }
             switch cellItem.kind {
@@ -88,7 +91,12 @@ struct CellGenerator {
             case .statement:
                 body += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
             case .expression:
-                body += [wrapperLocation(item.line), "SwiftLabRuntime.displayResult(",
+                // `try`/`await` on the call only when the learner wrote them, so that a
+                // missing one is still the compiler's error.
+                let keywords = Set(cellItem.tokens.filter { $0.kind == .keyword }.map(\.text))
+                let awaits = keywords.contains("await") || context.awaitsDisplays
+                let effects = (keywords.contains("try") ? "try " : "") + (awaits ? "await " : "")
+                body += [wrapperLocation(item.line), effects + "SwiftLabRuntime.displayResult(",
                          padding(for: item) + item.text, ")", "#sourceLocation()"]
             }
         }

@@ -16,6 +16,7 @@ struct DiagnosticMapper {
     /// and dropped when they are warnings or notes (they are the REPL's business).
     func diagnostics(inCompilerOutput output: String) -> [Diagnostic] {
         var result: [Diagnostic] = []
+        var wrapperErrors: [Diagnostic] = []
         var keepsNotes = false
         for line in output.split(separator: "\n") {
             guard let header = Self.parseHeader(line) else { continue }
@@ -28,8 +29,10 @@ struct DiagnosticMapper {
                     continue
                 }
                 guard let mappedLine else {
-                    result.append(Diagnostic(severity: .error, message: header.message, input: nil, line: 0, column: 0))
-                    keepsNotes = true
+                    // An error on a generated line is usually a consequence of one in the
+                    // learner's code; it is shown only if there is no such error.
+                    wrapperErrors.append(Diagnostic(severity: .error, message: header.message, input: nil, line: 0, column: 0))
+                    keepsNotes = false
                     continue
                 }
                 var byteColumn = header.column
@@ -51,6 +54,9 @@ struct DiagnosticMapper {
             } else {
                 keepsNotes = false
             }
+        }
+        if !result.contains(where: { $0.severity == .error }) {
+            result += wrapperErrors
         }
         return result
     }

@@ -189,11 +189,18 @@ public final class Session: @unchecked Sendable {
         let clock = ContinuousClock()
         let compileStart = clock.now
 
-        let cell = CellGenerator.generate(number: number, input: input, context: context(transient: transient))
+        var cell = CellGenerator.generate(number: number, input: input, context: context(transient: transient))
         var outcome = compiler.compile(cell)
         if outcome.library == nil, outcome.linkFailed {
             configuration.notice("swiftlab: the fast compile path failed; using the swiftc driver from now on")
             compiler.fallBackToDriver()
+            outcome = compiler.compile(cell)
+        }
+        if outcome.library == nil, outcome.output.contains(Self.asyncInSynchronousDisplayDiagnostic) {
+            // An `async` call without `await`: generated again so the compiler says that.
+            var context = context(transient: transient)
+            context.awaitsDisplays = true
+            cell = CellGenerator.generate(number: number, input: input, context: context)
             outcome = compiler.compile(cell)
         }
         if outcome.library == nil, outcome.output.contains(Self.crossCellConformanceDiagnostic) {
@@ -246,6 +253,10 @@ public final class Session: @unchecked Sendable {
     /// The diagnostic that a conformance declared in a later cell than its type and
     /// protocol produces under `@testable import`.
     static let crossCellConformanceDiagnostic = "must be declared public because it matches a requirement in public protocol"
+
+    /// The diagnostic for an `async` call without `await` in a bare expression, which the
+    /// synchronous display call receives as an autoclosure.
+    static let asyncInSynchronousDisplayDiagnostic = "'async' call in an autoclosure that does not support concurrency"
 
     /// What the generator needs to know about the accepted cells.
     private func context(transient: Bool) -> CellGenerator.Context {

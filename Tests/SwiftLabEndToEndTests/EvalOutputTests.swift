@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import SwiftLabCore
+
+/// Program output, streams and diagnostics.
+@Suite(.serialized) struct EvalOutputTests {
+    @Test func tenThousandLinesOfOutput() throws {
+        let inputs = ["for i in 0..<10_000 { print(\"line\", i) }", "1 + 1"]
+        let run = try EvalHarness.runREPL(inputs)
+        #expect(run.output == (try EvalHarness.expectedTranscript(for: inputs)))
+        #expect(run.output.split(separator: "\n").count == 10_001)
+    }
+
+    @Test func streamSinkPrintsOnEachSendFromLaterInputs() throws {
+        let inputs = [
+            "let subject = PassthroughSubject<Int, Never>()",
+            "var received: [Int] = []",
+            "let subscription = subject.map { $0 * 10 }.sink { value in received.append(value); print(\"got\", value) }",
+            "subject.send(1)", "subject.send(2)", "received",
+        ]
+        let run = try EvalHarness.runREPL(inputs)
+        let expected = try EvalHarness.expectedTranscript(for: inputs)
+        // The binding of `subscription` shows an object whose address differs between runs.
+        let comparable = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("subscription: ") } }
+        #expect(comparable(run.output) == comparable(expected))
+        #expect(run.output.contains("got 10\ngot 20\n$R0: [Int] = [10, 20]\n"))
+    }
+
+    @Test func mainQueueAndMainActorWorkRunsWithTheInputThatQueuedIt() throws {
+        let inputs = [
+            "import Foundation",
+            "DispatchQueue.main.async { print(\"main queue\") }; print(\"queued\")",
+            "Task { print(\"task on the main actor\") }; print(\"started\")",
+            "func answer() async -> Int { 42 }",
+            "await answer()",
+        ]
+        let run = try EvalHarness.runREPL(inputs)
+        #expect(run.output.contains("queued\nmain queue\n"))
+        #expect(run.output.contains("started\ntask on the main actor\n"))
+        #expect(run.output.hasSuffix("$R1: Int = 42\n"))
+    }
+
+    /// Diagnostics point at the input: the same message, line and column the compiler
+    /// gives for the same code in a script, with the input line and a caret.
+    @Test func compileErrorsAreMappedToTheInput() throws {
+        let setup = ["let n = 5"]
+        let bad = "let doubled = n * 2; let text: String = n"
+        let script = (["import Pipelines", "import Streams"] + setup + [bad]).joined(separator: "\n") + "\n"
+        let compiled = try EvalHarness.compile(script, typecheckOnly: true).output
+        let header = try #require(compiled.split(separator: "\n").compactMap(DiagnosticMapper.parseHeader).first {
+            $0.severity == .error
+        })
+        #expect(header.line == 4)
+        let run = try EvalHarness.runREPL(setup + [bad, "n + 1"])
+        let caret = String(repeating: " ", count: header.column - 1) + "^"
+        #expect(run.output.contains("1:\(header.column): error: \(header.message)\n\(bad)\n\(caret)\n"))
+        // The failed input changed nothing and used no result number.
+        #expect(run.output.hasSuffix("$R0: Int = 6\n"))
+        #expect(!run.output.contains("doubled:"))
+    }
+
+    @Test func multiLineInputDiagnosticsKeepTheirLine() throws {
+        let bad = "func g(_ a: Int) -> Int {\n    let t = a * 2\n    return t + \"z\"\n}"
+        let script = "import Pipelines\nimport Streams\n" + bad + "\n"
+        let compiled = try EvalHarness.compile(script, typecheckOnly: true).output
+        let header = try #require(compiled.split(separator: "\n").compactMap(DiagnosticMapper.parseHeader).first {
+            $0.severity == .error
+        })
+        let run = try EvalHarness.runREPL([bad])
+        let caret = String(repeating: " ", count: header.column - 1) + "^"
+        #expect(run.output.hasPrefix(
+            "\(header.line - 2):\(header.column): error: \(header.message)\n    return t + \"z\"\n\(caret)\n"))
+    }
+
+    @Test func warningsAreShownAndTheInputRuns() throws {
+        let run = try EvalHarness.runREPL(["var unchanged = 1; print(unchanged)", "func h() { let unused = 3 }"])
+        #expect(run.output.contains("1\n"))
+        #expect(run.output.contains("1:16: warning: initialization of immutable value 'unused' was never used"))
+        #expect(run.status == 0)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import SwiftLabCore
+
+/// Traps and signals in user code: the runtime's message is shown against the input,
+/// output printed before the trap is kept, and the next input still sees earlier state.
+@Suite(.serialized) struct EvalTrapTests {
+    static let setup = ["var xs = [1, 2, 3]", "let label = \"items\""]
+    static let followUp = "print(label, xs.count); xs"
+
+    /// Runs setup, the trapping input and the follow-up through swiftlab, and compares
+    /// with the trapping input and the follow-up run as scripts after the setup.
+    func check(trap input: String, expectedSignal: String, extraSetup: [String] = [],
+               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let setup = Self.setup + extraSetup
+        let run = try EvalHarness.runREPL(setup + [input, Self.followUp])
+        let reference = try EvalHarness.referenceRun(setup: setup, input: input)
+        let setupTranscript = try EvalHarness.expectedTranscript(for: setup)
+        // What the follow-up shows is what it shows when the trapping input never ran.
+        let followUpTranscript = try EvalHarness.expectedTranscript(for: setup + [Self.followUp])
+            .dropFirst(setupTranscript.count)
+        #expect(run.output.hasPrefix(setupTranscript), sourceLocation: sourceLocation)
+        #expect(run.output.hasSuffix(String(followUpTranscript)), sourceLocation: sourceLocation)
+        // The script's output up to the runtime's message is shown before the message.
+        let messageStart = reference.output.range(of: "main/main.swift:")?.lowerBound
+            ?? reference.output.range(of: "Fatal error")?.lowerBound ?? reference.output.endIndex
+        let before = String(reference.output[..<messageStart])
+        #expect(run.output.contains(setupTranscript + before), sourceLocation: sourceLocation)
+        if let message = reference.fatalMessage {
+            #expect(run.output.contains("1: \(message)\n\(input)\n"), sourceLocation: sourceLocation)
+        }
+        #expect(run.output.contains("(\(expectedSignal))") || expectedSignal.isEmpty, sourceLocation: sourceLocation)
+        #expect(run.output.contains("(state restored: \(setup.count) earlier inputs run again)"),
+                sourceLocation: sourceLocation)
+        #expect(run.status == 1, sourceLocation: sourceLocation)
+    }
+
+    @Test func forceUnwrappingNil() throws {
+        try check(trap: "print(\"before\"); Int(label)!", expectedSignal: "SIGILL")
+    }
+
+    @Test func indexOutOfRange() throws {
+        try check(trap: "xs[10]", expectedSignal: "SIGILL")
+    }
+
+    @Test func fatalErrorWithPartialLine() throws {
+        try check(trap: "print(\"partial\", terminator: \"\"); fatalError(\"boom\")", expectedSignal: "SIGILL")
+    }
+
+    @Test func arithmeticOverflow() throws {
+        try check(trap: "let big = Int.max; print(big + xs.count)", expectedSignal: "SIGILL")
+    }
+
+    @Test func stackOverflow() throws {
+        try check(trap: "func down(_ n: Int) -> Int { n == Int.min ? 0 : down(n - 1) + 1 }; down(0)",
+                  expectedSignal: "SIGSEGV")
+    }
+
+    @Test func exitCalledByTheUser() throws {
+        let reference = try EvalHarness.referenceRun(setup: Self.setup + ["import Foundation"], input: "exit(3)")
+        #expect(reference.status == 3)
+        try check(trap: "exit(3)", expectedSignal: "", extraSetup: ["import Foundation"])
+        let run = try EvalHarness.runREPL(Self.setup + ["import Foundation", "exit(3)"])
+        #expect(run.output.contains("error: the input ended the program with exit(3); earlier state is restored.\n"))
+    }
+
+    @Test func killedWorker() throws {
+        try check(trap: "kill(getpid(), SIGKILL)", expectedSignal: "SIGKILL", extraSetup: ["import Foundation"])
+    }
+
+    @Test func errorThrownAtTopLevel() throws {
+        let inputs = ["struct Failure: Error {}", "func fail() throws -> Int { throw Failure() }"]
+        let reference = try EvalHarness.referenceRun(setup: inputs, input: "let value = try fail()")
+        let run = try EvalHarness.runREPL(inputs + ["let value = try fail()", "try fail()"])
+        let message = try #require(reference.fatalMessage)
+        #expect(run.output.contains("1: \(message.replacingOccurrences(of: "main.", with: ""))\nlet value = try fail()\n"))
+        #expect(run.output.contains("Fatal error: Error raised at top level: Failure()\n"))
+    }
+
+    @Test func timeoutStopsAnEndlessLoop() throws {
+        let run = try EvalHarness.runREPL(Self.setup + ["while true {}", Self.followUp], arguments: ["--timeout", "2"])
+        let followUpTranscript = try EvalHarness.expectedTranscript(for: Self.setup + [Self.followUp])
+        #expect(run.output.contains("error: the input ran longer than the 2 s timeout and was stopped.\n"))
+        #expect(run.output.hasSuffix(String(followUpTranscript.dropFirst(
+            try EvalHarness.expectedTranscript(for: Self.setup).count))))
+        #expect(run.status == 1)
+    }
+}
