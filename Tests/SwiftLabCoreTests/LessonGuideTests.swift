@@ -229,3 +229,21 @@ import Testing
         #expect(original.contains("    return numbers\n"))
     }
 }
+
+extension LessonGuideTests {
+    @Test func exerciseGoesOnToTheNextUnsolvedOne() {
+        let guide = makeGuide()
+        guide.open("1")
+        guide.showExercise()
+        #expect(guide.sectionIndex == 3)
+        guide.showExercise()
+        #expect(guide.sectionIndex == 3)
+        _ = evaluator.evaluate("func doubled(_ n: [Int]) -> [Int] { n.map { $0 * 2 } }") { _ in }
+        guide.check()
+        _ = console.take()
+        // The only exercise is solved: `:exercise` says so and stays on an exercise.
+        guide.showExercise()
+        #expect(console.take().contains("You have solved every exercise of lesson 1."))
+        #expect(guide.sectionIndex == 3)
+    }
+}

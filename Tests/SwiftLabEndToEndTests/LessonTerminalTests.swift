@@ -75,11 +75,13 @@ struct Learner {
 
     init(_ terminal: PseudoTerminalProcess) { self.terminal = terminal }
 
-    /// Types `line`, presses Return, and returns what swiftlab printed up to the next prompt.
-    mutating func type(_ line: String, timeout: Double = 60) throws -> String {
+    /// Types `line`, presses Return, and returns what swiftlab printed up to the next
+    /// prompt (a continuation prompt when the input goes on, with `continuation`).
+    mutating func type(_ line: String, continuation: Bool = false, timeout: Double = 60) throws -> String {
         terminal.send(line)
         terminal.send(.enter)
-        let reply = try terminal.waitForOutput(containing: REPL.prompt(line: nextPrompt), timeout: timeout)
+        let prompt = continuation ? REPL.continuationPrompt(line: nextPrompt) : REPL.prompt(line: nextPrompt)
+        let reply = try terminal.waitForOutput(containing: prompt, timeout: timeout)
         try terminal.waitForRawMode()
         nextPrompt += 1
         return reply

@@ -252,18 +252,23 @@ public final class LessonGuide {
         return (lesson, exercise)
     }
 
-    /// `:exercise`: shows the open exercise, or goes to the lesson's next unsolved one.
+    /// `:exercise`: shows the open exercise while it is unsolved; otherwise goes to the
+    /// lesson's next unsolved exercise (or, when all are solved, the next exercise).
     public func showExercise() {
         guard let lesson else { return noLessonOpen() }
-        if currentExercise != nil { return showSection() }
         let progress = store.load()
+        if let exercise = currentExercise, !progress.hasPassed(exercise, in: lesson) { return showSection() }
         let indices = lesson.sections.indices.filter { lesson.sections[$0].exercise != nil }
         guard !indices.isEmpty else {
             say("Lesson \(lesson.number) has no exercises.")
             return
         }
         let unsolved = indices.filter { !progress.hasPassed(lesson.sections[$0].exercise!, in: lesson) }
-        let target = unsolved.first { $0 > sectionIndex } ?? unsolved.first ?? indices.first { $0 > sectionIndex } ?? indices[0]
+        if unsolved.isEmpty {
+            say(style.apply(.green, to: "✓") + " You have solved every exercise of lesson \(lesson.number).")
+        }
+        let target = unsolved.first { $0 > sectionIndex } ?? unsolved.first
+            ?? indices.first { $0 > sectionIndex } ?? indices[0]
         move(to: lesson, section: target)
     }
 
