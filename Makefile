@@ -7,9 +7,11 @@ SWIFT ?= swift
 deps:
 	@./scripts/install-deps.sh
 
-# Build in release and start the REPL.
+# Build in release and start the REPL (with the worker and the library cells link against).
 run: deps
 	@$(SWIFT) build -c release --product swiftlab
+	@$(SWIFT) build -c release --product swiftlab-worker
+	@$(SWIFT) build -c release --product SwiftLabCells
 	@"$$($(SWIFT) build -c release --show-bin-path)/swiftlab"
 
 # Build and run every test.

@@ -55,7 +55,7 @@ targets += [
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore"]),
+    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabWorkerProtocol"]),
     .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore", "swiftlab", "swiftlab-worker"]),
 ]
 
