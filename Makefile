@@ -7,11 +7,10 @@ SWIFT ?= swift
 deps:
 	@./scripts/install-deps.sh
 
-# Build in release and start the REPL (with the worker and the library cells link against).
+# Build in release and start the REPL. Everything is built, not only the swiftlab
+# product: the REPL also needs what it runs cells with (worker, libraries).
 run: deps
-	@$(SWIFT) build -c release --product swiftlab
-	@$(SWIFT) build -c release --product swiftlab-worker
-	@$(SWIFT) build -c release --product SwiftLabCells
+	@$(SWIFT) build -c release
 	@"$$($(SWIFT) build -c release --show-bin-path)/swiftlab"
 
 # Build and run every test.

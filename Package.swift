@@ -56,7 +56,12 @@ targets += [
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
     .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabWorkerProtocol"]),
-    .testTarget(name: "SwiftLabEndToEndTests", dependencies: ["SwiftLabCore", "swiftlab", "swiftlab-worker"]),
+    // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
+    .target(name: "PTYTestSupport", path: "Tests/PTYTestSupport", exclude: ["README.md"]),
+    .testTarget(
+        name: "SwiftLabEndToEndTests",
+        dependencies: ["SwiftLabCore", "PTYTestSupport", "swiftlab", "swiftlab-worker"]
+    ),
 ]
 
 // MARK: - Examples: runnable programs built on Streams (Examples/<Name>).

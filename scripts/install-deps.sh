@@ -3,6 +3,9 @@
 # Called by `make run` and `make test`; safe to run again: it does nothing when all is there.
 set -euo pipefail
 
+# macOS ships libedit (and its headers in the SDK) with the system.
+[ "$(uname -s)" = Darwin ] && exit 0
+
 missing=()
 [ -f /usr/include/histedit.h ] || missing+=(libedit-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -27,3 +30,4 @@ if ! "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null; then
     echo "swiftlab: could not install ${missing[*]}; install it by hand (apt-get install ${missing[*]}) and run make again." >&2
     exit 1
 fi
+echo "swiftlab: installed ${missing[*]}." >&2

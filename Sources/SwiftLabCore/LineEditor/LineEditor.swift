@@ -71,6 +71,10 @@ public final class LineEditor: LineReader {
         addKeyFunction("swiftlab-interrupt", help: "Drop the line being typed", keys: "^C") { editLine, _ in
             LineEditor.instance(of: editLine)?.dropLine() ?? UInt8(CC_ERROR)
         }
+        // Ctrl-R searches the history backwards, as in bash (libedit binds it to redisplay).
+        Self.withWideString("^R") { keys in
+            Self.withWideString("em-inc-search-prev") { _ = swiftlab_el_bind(editLine, keys, $0) }
+        }
         el_source(editLine, nil)
     }
 

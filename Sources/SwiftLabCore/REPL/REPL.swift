@@ -41,7 +41,7 @@ public final class REPL {
     }
 
     /// Runs until the user leaves; returns the exit status: 0, or for piped input 1 when
-    /// some input failed and 130 when interrupted with Ctrl-C.
+    /// some input failed (`:quit` included) and 130 when interrupted with Ctrl-C.
     public func run() -> Int32 {
         if reader.isInteractive, let historyStore {
             history = historyStore.load()
@@ -49,6 +49,7 @@ public final class REPL {
         }
         defer { signals?.onInterrupt(nil) }
         var pending: [String] = []
+        var completeness = LineByLineCompleteness()
         while true {
             let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
             signals?.onInterrupt(reader.interruptReading)
@@ -61,30 +62,38 @@ public final class REPL {
                     return 0
                 }
                 if !pending.isEmpty { submit(pending.joined(separator: "\n")) }
-                return anyInputFailed ? 1 : 0
+                return exitStatus
             case .interrupted:
                 guard reader.isInteractive else { return 130 }
                 pending = []
+                completeness.reset()
             case .refused(let reason):
                 reader.printAbovePrompt(style.error(reason) + (pending.isEmpty ? "" : " The input it belonged to was dropped."))
                 anyInputFailed = true
                 pending = []
+                completeness.reset()
             case .line(let line):
                 lineNumber += 1
                 if pending.isEmpty, let command = Self.commandLine(line) {
                     record(line)
-                    if runCommand(command) == .quit { return 0 }
+                    if runCommand(command) == .quit { return exitStatus }
                     if stopsAfterInterruptedEvaluation { return 130 }
                     continue
                 }
                 pending.append(line)
+                guard completeness.append(line: line) == .complete else { continue }
                 let input = pending.joined(separator: "\n")
-                guard SwiftLexer.completeness(of: input) == .complete else { continue }
                 pending = []
+                completeness.reset()
                 submit(input)
             }
             if stopsAfterInterruptedEvaluation { return 130 }
         }
+    }
+
+    /// 0, or for piped input 1 when some input failed (a person at a terminal saw it).
+    private var exitStatus: Int32 {
+        !reader.isInteractive && anyInputFailed ? 1 : 0
     }
 
     /// A line that starts with `:` (after blanks) is a command; no Swift input can.

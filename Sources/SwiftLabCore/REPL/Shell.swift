@@ -32,6 +32,7 @@ public final class Shell {
         self.environment = environment
         style = TerminalStyle.forOutput(environment: environment)
         let inputIsTerminal = isatty(STDIN_FILENO) == 1
+        if inputIsTerminal { TerminalUTF8Input.enable() }
         let term = environment["TERM"] ?? ""
         if inputIsTerminal, isatty(STDOUT_FILENO) == 1, !term.isEmpty, term != "dumb",
            let editor = LineEditor(completion: CompletionEngine(providers: [])) {

@@ -22,6 +22,8 @@ public final class StreamLineReader: LineReader {
     private let interruptRequested = Locked(false)
     private var buffer: [UInt8] = []
     private var lineStart = 0
+    /// Bytes before this index (from `lineStart`) hold no line break: search after it.
+    private var searchedUpTo = 0
     private var reachedEnd = false
     private var discardingLongLine = false
 
@@ -51,20 +53,23 @@ public final class StreamLineReader: LineReader {
                 if isInteractive { FileDescriptorWriter.write("\n", to: output) }
                 return .interrupted
             }
-            if let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[max(lineStart, searchedUpTo)...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[lineStart..<newline]
                 lineStart = newline + 1
+                searchedUpTo = lineStart
                 if discardingLongLine || line.count > maximumLineLength {
                     discardingLongLine = false
                     return .refused(tooLongMessage)
                 }
                 return .line(decode(line))
             }
+            searchedUpTo = buffer.count
             if buffer.count - lineStart > maximumLineLength {
                 // Keep reading until the line ends, but stop storing it.
                 discardingLongLine = true
                 buffer.removeAll(keepingCapacity: true)
                 lineStart = 0
+                searchedUpTo = 0
             }
             if reachedEnd {
                 if discardingLongLine {
@@ -112,6 +117,7 @@ public final class StreamLineReader: LineReader {
     private func fill() {
         if lineStart > 0 && lineStart >= buffer.count / 2 {
             buffer.removeSubrange(0..<lineStart)
+            searchedUpTo -= lineStart
             lineStart = 0
         }
         var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),

@@ -27,6 +27,13 @@ public final class SignalWatcher: Sendable {
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) & ~O_NONBLOCK)
         install(SIGINT)
         install(SIGWINCH)
+        // A parent may have started us with these blocked (threads of test runners and
+        // IDEs often block signals, and the mask is inherited).
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         let thread = Thread { [handlers] in
             var byte: UInt8 = 0
             while true {
