@@ -56,6 +56,8 @@ public final class Session: @unchecked Sendable {
     private let interruptLock = NSLock()
     private var interruptRequested = false
 
+    private let idleMonitor: IdleWorkerMonitor
+
     /// Whether each evaluation ends with a line giving its compile and run times (`:time`).
     public var reportsTiming = false
 
@@ -63,6 +65,7 @@ public final class Session: @unchecked Sendable {
     /// start (saying so through ``Configuration/notice``), and starts the worker.
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
+        idleMonitor = IdleWorkerMonitor(output: configuration.asynchronousOutput)
         if let problem = configuration.library.problem {
             throw SessionError.setup(problem)
         }
@@ -236,6 +239,7 @@ public final class Session: @unchecked Sendable {
         } else if !transient {
             inputTexts[number] = nil
         }
+        idleMonitor.update(texts: inputTexts)
         return finish(EvaluationResult(status: status, diagnostics: diagnostics, transcript: transcript,
                                        compileTime: compileTime, runTime: runTime), emit)
     }
@@ -369,6 +373,14 @@ public final class Session: @unchecked Sendable {
     private func liveWorker(emit: (String) -> Void) -> WorkerProcess? {
         if let worker, !worker.hasExited { return worker }
         worker = nil
+        // Code an earlier input scheduled trapped between inputs: that input is not run
+        // again (it would schedule the same trap), unless later inputs use what it declared.
+        // It is the input the runtime's message points into, or else the latest one.
+        if let exit = idleMonitor.takeExit(), let culprit = exit.culprit ?? accepted.last?.number,
+           let index = accepted.firstIndex(where: { $0.number == culprit }), !accepted[index].generated.exportsDeclarations {
+            accepted.remove(at: index)
+            emit("(input \(culprit) is not run again: code it scheduled stopped the program)\n")
+        }
         restore(emit: emit)
         return worker
     }
@@ -419,7 +431,11 @@ public final class Session: @unchecked Sendable {
     }
 
     private func startWorker() throws -> WorkerProcess {
-        try WorkerProcess(executable: configuration.library.worker, asynchronousOutput: configuration.asynchronousOutput)
+        let monitor = idleMonitor
+        return try WorkerProcess(
+            executable: configuration.library.worker,
+            asynchronousOutput: { text, isError in monitor.handle(text, isError: isError) },
+            idleExit: { status in monitor.workerExited(status: status) })
     }
 
     /// On the first start with this compiler, compiles a cell that imports everything
@@ -452,10 +468,12 @@ public final class Session: @unchecked Sendable {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
-    /// Why the worker ended, for the learner.
-    static func describeEnd(status: Int32, sawRuntimeMessage: Bool) -> String {
+    /// Why the worker ended, for the learner; `whileIdle` when no input was running.
+    static func describeEnd(status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false) -> String {
+        let restored = whileIdle ? "earlier state comes back with the next input." : "earlier state is restored."
         if status < 128 {
-            return "the input ended the program with exit(\(status)); earlier state is restored."
+            let who = whileIdle ? "code scheduled by an earlier input" : "the input"
+            return "\(who) ended the program with exit(\(status)); \(restored)"
         }
         let signal = status - 128
         let names: [Int32: String] = [
@@ -474,7 +492,8 @@ public final class Session: @unchecked Sendable {
         default:
             reason = "the worker process stopped"
         }
-        return "execution stopped (\(name)): \(reason); earlier state is restored."
+        let when = whileIdle ? " while no input was running" : ""
+        return "execution stopped\(when) (\(name)): \(reason); \(restored)"
     }
 }
 

@@ -37,4 +37,13 @@ import Testing
         ])
         #expect(filter.sawRuntimeMessage)
     }
+
+    @Test func runtimeMessagesFromLibrariesLoseTheirLocation() {
+        #expect(RuntimeErrorFilter.runtimeMessageWithoutLocation("Swift/ContiguousArrayBuffer.swift:705: Fatal error: Index out of range")
+            == "Fatal error: Index out of range")
+        #expect(RuntimeErrorFilter.runtimeMessageWithoutLocation("SwiftLabRuntime/TopLevel.swift:27: Fatal error: Error raised at top level: E()")
+            == "Fatal error: Error raised at top level: E()")
+        #expect(RuntimeErrorFilter.runtimeMessageWithoutLocation("Fatal error") == "Fatal error")
+        #expect(RuntimeErrorFilter.runtimeMessageWithoutLocation("the program says: Fatal error: not really") == nil)
+    }
 }
