@@ -133,7 +133,7 @@ public final class Session: @unchecked Sendable {
     /// When the input compiles and runs to its end, its declarations and state are kept;
     /// otherwise nothing changes (no `$R` number is used).
     public func evaluate(_ input: String, output: (String) -> Void) -> EvaluationResult {
-        run(input, transient: false, output: output)
+        run(input, mode: .recorded, output: output)
     }
 
     /// Compiles and runs `code` against the session's current state without recording
@@ -141,12 +141,22 @@ public final class Session: @unchecked Sendable {
     /// checks use this. (Changes it makes to existing variables do stay in the worker
     /// until the next restart, so checks should only read state.)
     public func evaluateTransient(_ code: String, output: (String) -> Void) -> EvaluationResult {
-        run(code, transient: true, output: output)
+        run(code, mode: .transient, output: output)
     }
 
-    /// The static type of an expression, without running it (`:type`).
+    /// Prints the static type of an expression, without evaluating it (`:type`).
     public func typeOf(_ expression: String, output: (String) -> Void) -> EvaluationResult {
-        run("SwiftLabRuntime.printStaticType(of: \(expression))", transient: true, output: output)
+        run(expression, mode: .typeQuery, output: output)
+    }
+
+    /// How an input is run.
+    private enum Mode {
+        /// Kept in the session when it succeeds.
+        case recorded
+        /// Run against the session, then forgotten.
+        case transient
+        /// Only the static types of its expressions are printed; nothing is kept.
+        case typeQuery
     }
 
     /// Forgets every input and starts a fresh worker.
@@ -155,6 +165,7 @@ public final class Session: @unchecked Sendable {
         worker = nil
         accepted.removeAll()
         inputTexts.removeAll()
+        idleMonitor.update(texts: [:])
         worker = try? startWorker()
     }
 
@@ -169,7 +180,8 @@ public final class Session: @unchecked Sendable {
 
     // MARK: - Evaluation
 
-    private func run(_ input: String, transient: Bool, output: (String) -> Void) -> EvaluationResult {
+    private func run(_ input: String, mode: Mode, output: (String) -> Void) -> EvaluationResult {
+        let transient = mode != .recorded
         var transcript = ""
         func write(_ text: String, isMessage: Bool) {
             // The REPL's own messages start on a line of their own, even after a partial
@@ -195,7 +207,7 @@ public final class Session: @unchecked Sendable {
         let clock = ContinuousClock()
         let compileStart = clock.now
 
-        var cell = CellGenerator.generate(number: number, input: input, context: context(transient: transient))
+        var cell = CellGenerator.generate(number: number, input: input, context: context(mode))
         var outcome = compiler.compile(cell)
         if outcome.library == nil, outcome.linkFailed {
             configuration.notice("swiftlab: the fast compile path failed; using the swiftc driver from now on")
@@ -204,7 +216,7 @@ public final class Session: @unchecked Sendable {
         }
         if outcome.library == nil, outcome.output.contains(Self.asyncInSynchronousDisplayDiagnostic) {
             // An `async` call without `await`: generated again so the compiler says that.
-            var context = context(transient: transient)
+            var context = context(mode)
             context.awaitsDisplays = true
             cell = CellGenerator.generate(number: number, input: input, context: context)
             outcome = compiler.compile(cell)
@@ -236,7 +248,7 @@ public final class Session: @unchecked Sendable {
         if status == .ok, !transient {
             accepted.append(AcceptedCell(number: number, input: input, library: library,
                                          symbol: cell.entrySymbol, generated: cell))
-        } else if !transient {
+        } else {
             inputTexts[number] = nil
         }
         idleMonitor.update(texts: inputTexts)
@@ -266,9 +278,10 @@ public final class Session: @unchecked Sendable {
     static let asyncInSynchronousDisplayDiagnostic = "'async' call in an autoclosure that does not support concurrency"
 
     /// What the generator needs to know about the accepted cells.
-    private func context(transient: Bool) -> CellGenerator.Context {
+    private func context(_ mode: Mode) -> CellGenerator.Context {
         var context = CellGenerator.Context()
-        context.transient = transient
+        context.transient = mode != .recorded
+        context.showsTypesOnly = mode == .typeQuery
         var definitions: [String: [(keyword: String, module: String)]] = [:]
         for cell in accepted {
             context.imports += cell.generated.imports.filter { !context.imports.contains($0) }
