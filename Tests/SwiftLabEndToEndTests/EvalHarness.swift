@@ -9,10 +9,12 @@ enum EvalHarness {
     /// The build directory holding swiftlab, its worker and the cell library.
     static let products = CellLibrary.besideExecutable()
 
-    /// A cache directory of this test run's own, so tests never touch ~/.cache.
+    /// A cache directory of this test run's own, so tests never touch ~/.cache; removed
+    /// when the test process exits.
     static let cacheHome: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlab-e2e-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: EvalHarness.cacheHome) }
         return url
     }()
 
