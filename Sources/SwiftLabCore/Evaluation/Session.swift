@@ -236,6 +236,12 @@ public final class Session: @unchecked Sendable {
             if diagnostics.isEmpty {
                 emit("error: the cell could not be compiled:\n\(outcome.output)")
             }
+            if diagnostics.contains(where: { $0.message.hasPrefix(Self.awaitInBindingDiagnostic) }) {
+                // Bindings become globals of the input's module, and a global's
+                // initializer cannot await (in a script's top-level code it could).
+                emit("note: swiftlab runs `await` in expressions and statements, not in `let`/`var` "
+                     + "initializers; declare the variable first (`var x = 0`), then assign `x = await f()`.\n")
+            }
             inputTexts[number] = nil
             return finish(EvaluationResult(status: .compileError, diagnostics: diagnostics, transcript: transcript,
                                            compileTime: compileTime), emit)
@@ -276,6 +282,9 @@ public final class Session: @unchecked Sendable {
     /// The diagnostic for an `async` call without `await` in a bare expression, which the
     /// synchronous display call receives as an autoclosure.
     static let asyncInSynchronousDisplayDiagnostic = "'async' call in an autoclosure that does not support concurrency"
+
+    /// The diagnostic for `let x = await f()`, which top-level code in a script allows.
+    static let awaitInBindingDiagnostic = "'async' call cannot occur in a global variable initializer"
 
     /// What the generator needs to know about the accepted cells.
     private func context(_ mode: Mode) -> CellGenerator.Context {
