@@ -246,6 +246,7 @@ public enum PseudoTerminalError: Error, CustomStringConvertible {
     /// program wrote.
     case timedOut(waitingFor: String, output: String)
 
+    /// A message saying what failed, with the output so far.
     public var description: String {
         switch self {
         case .cannotStart(let reason): return reason

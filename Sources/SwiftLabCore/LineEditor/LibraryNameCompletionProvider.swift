@@ -34,6 +34,7 @@ public final class LibraryNameCompletionProvider: CompletionProvider {
         return LibraryNameCompletionProvider(sourceDirectories: [])
     }
 
+    /// The names that complete `context.word` where this provider applies.
     public func completions(for context: CompletionContext) -> [String] {
         let names = loadedNames()
         switch context.position {
