@@ -93,7 +93,14 @@ public final class LineEditor: LineReader {
         shared.withLock { $0.isReading = true }
         var count: Int32 = 0
         let line = el_wgets(editLine, &count)
-        shared.withLock { $0.isReading = false }
+        shared.withLock { state in
+            state.isReading = false
+            // Output queued just as the line ended: print it now, not after the next prompt.
+            if !state.pendingOutput.isEmpty {
+                FileDescriptorWriter.write(state.pendingOutput.joined(), to: output)
+                state.pendingOutput = []
+            }
+        }
         if interrupted { return .interrupted }
         guard let line, count > 0 else { return .endOfInput }
         var scalars = String.UnicodeScalarView()
