@@ -49,6 +49,7 @@ public final class REPL {
         }
         defer { signals?.onInterrupt(nil) }
         var pending: [String] = []
+        var completeness = LineByLineCompleteness()
         while true {
             let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
             signals?.onInterrupt(reader.interruptReading)
@@ -65,10 +66,12 @@ public final class REPL {
             case .interrupted:
                 guard reader.isInteractive else { return 130 }
                 pending = []
+                completeness.reset()
             case .refused(let reason):
                 reader.printAbovePrompt(style.error(reason) + (pending.isEmpty ? "" : " The input it belonged to was dropped."))
                 anyInputFailed = true
                 pending = []
+                completeness.reset()
             case .line(let line):
                 lineNumber += 1
                 if pending.isEmpty, let command = Self.commandLine(line) {
@@ -78,9 +81,10 @@ public final class REPL {
                     continue
                 }
                 pending.append(line)
+                guard completeness.append(line: line) == .complete else { continue }
                 let input = pending.joined(separator: "\n")
-                guard SwiftLexer.completeness(of: input) == .complete else { continue }
                 pending = []
+                completeness.reset()
                 submit(input)
             }
             if stopsAfterInterruptedEvaluation { return 130 }
