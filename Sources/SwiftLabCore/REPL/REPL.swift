@@ -75,7 +75,7 @@ public final class REPL {
             case .line(let line):
                 lineNumber += 1
                 if pending.isEmpty, let command = Self.commandLine(line) {
-                    record(line)
+                    record(Substring(line).trimmingBlanks())
                     if runCommand(command) == .quit { return exitStatus }
                     if stopsAfterInterruptedEvaluation { return 130 }
                     continue
@@ -118,7 +118,8 @@ public final class REPL {
         let invocation = CommandInvocation(
             arguments: arguments, registry: commands, history: history, style: style,
             print: { [reader] in reader.printAbovePrompt($0) })
-        let outcome = command.run(invocation)
+        // A command may run code (`:load`, a lesson's check): Ctrl-C interrupts it.
+        let outcome = withInterruptHandler(evaluator.interruptHandler) { command.run(invocation) }
         if case .evaluate(let input) = outcome { evaluate(input) }
         return outcome
     }
@@ -135,15 +136,23 @@ public final class REPL {
     }
 
     private func evaluate(_ input: String) {
-        let handler = evaluator.interruptHandler
+        let outcome = withInterruptHandler(evaluator.interruptHandler) {
+            evaluator.evaluate(input) { [reader] text in reader.write(text) }
+        }
+        if outcome == .failed { anyInputFailed = true }
+    }
+
+    /// Runs `body` with Ctrl-C calling `handler` (and noted, so piped input can stop).
+    private func withInterruptHandler<Result>(
+        _ handler: (@Sendable () -> Void)?, _ body: () -> Result
+    ) -> Result {
         let interrupted = interruptedDuringEvaluation
         signals?.onInterrupt {
             interrupted.withLock { $0 = true }
             handler?()
         }
         defer { signals?.onInterrupt(nil) }
-        let outcome = evaluator.evaluate(input) { [reader] text in reader.write(text) }
-        if outcome == .failed { anyInputFailed = true }
+        return body()
     }
 
     /// Piped input stops at Ctrl-C, after the running input has been interrupted.
