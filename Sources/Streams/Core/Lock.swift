@@ -21,7 +21,8 @@ import Synchronization
 ///   inlined; ThreadSanitizer understands the acquire/release orderings). Critical
 ///   sections are a handful of instructions, so a waiter spins briefly, then yields.
 /// - On Darwin it wraps `os_unfair_lock` in heap storage with a stable address (no
-///   macOS 15 requirement, unlike `Synchronization.Mutex`).
+///   macOS 15 requirement, unlike `Synchronization.Mutex` and `Atomic`); elsewhere a
+///   pthread mutex the same way.
 ///
 /// It is non-copyable: store it as `let lock = Lock()` in a class.
 @usableFromInline
@@ -65,7 +66,7 @@ struct Lock: ~Copyable, @unchecked Sendable {
     func unlock() {
         state.store(0, ordering: .releasing)
     }
-    #else
+    #elseif canImport(Darwin)
     @usableFromInline let storage: UnsafeMutablePointer<os_unfair_lock_s>
 
     @inlinable
@@ -90,6 +91,35 @@ struct Lock: ~Copyable, @unchecked Sendable {
     @inlinable @inline(__always)
     func unlock() {
         os_unfair_lock_unlock(storage)
+    }
+    #else
+    // Other platforms: a default pthread mutex in heap storage with a stable address.
+    @usableFromInline let storage: UnsafeMutablePointer<pthread_mutex_t>
+
+    @inlinable
+    init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(storage, nil)
+    }
+
+    @inlinable
+    deinit {
+        pthread_mutex_destroy(storage)
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    /// Blocks until the lock is acquired. Never call it twice on one thread.
+    @inlinable @inline(__always)
+    func lock() {
+        pthread_mutex_lock(storage)
+    }
+
+    /// Releases the lock acquired by this thread's `lock()`.
+    @inlinable @inline(__always)
+    func unlock() {
+        pthread_mutex_unlock(storage)
     }
     #endif
 
