@@ -37,6 +37,7 @@ struct Lock: ~Copyable, @unchecked Sendable {
         #endif
     }
 
+    @inlinable
     deinit {
         #if !canImport(Darwin)
         pthread_mutex_destroy(storage)
