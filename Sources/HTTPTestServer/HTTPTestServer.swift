@@ -238,6 +238,11 @@ public final class HTTPTestServer: @unchecked Sendable {
         }
         var body = Array(bytes[(headEnd! + 4)...])
         let expected = headers["content-length"].flatMap { Int($0) } ?? 0
+        // curl (URLSession on Linux) asks before sending a large body; answer at once
+        // instead of letting it wait for its timeout.
+        if headers["expect"]?.lowercased() == "100-continue", body.count < expected {
+            writeAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
         while body.count < expected {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count <= 0 { break }

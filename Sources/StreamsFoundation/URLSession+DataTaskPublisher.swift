@@ -83,11 +83,18 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
             return
         }
         started = true
+        lock.unlock()
         // Captured as a non-generic existential: the completion handler is @Sendable and
         // must not capture the generic `Downstream` type itself.
         let receiver: any DataTaskResultReceiving = self
         let task = session.dataTask(with: request) { data, response, error in
             receiver.finish(data: data, response: response, error: error)
+        }
+        lock.lock()
+        guard downstream != nil else {
+            // Cancelled while the task was being created: never start it.
+            lock.unlock()
+            return
         }
         self.task = task
         lock.unlock()

@@ -30,4 +30,14 @@ import Testing
             _ = try await URLSession.shared.data(from: url)
         }
     }
+
+    @Test func readsALargeBodyArrivingInManyPieces() async throws {
+        let server = try HTTPTestServer { request in .text("\(request.body.count)") }
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: server.url(for: "/upload"))!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(repeating: 65, count: 200_000)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        #expect(String(decoding: data, as: UTF8.self) == "200000")
+    }
 }

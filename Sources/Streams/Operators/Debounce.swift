@@ -86,7 +86,11 @@ extension Publishers.Debounce {
             }
             lock.unlock()
             downstream.receive(subscription: self)
-            subscription.request(.unlimited)
+            // The subscriber may have cancelled from inside receive(subscription:).
+            lock.lock()
+            let live = upstream.subscription != nil
+            lock.unlock()
+            if live { subscription.request(.unlimited) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {

@@ -235,8 +235,9 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
                 return .none
             }
             delivering = false
+            let result = terminated ? .none : callerDemand
             lock.unlock()
-            return terminated ? .none : callerDemand
+            return result
         }
     }
 

@@ -49,7 +49,9 @@ extension Publishers.SubscribeOn {
 
         private let lock = Lock()
         private var upstream = SubscriptionState.awaiting
-        private let downstream: Downstream
+        // Cleared on cancel and completion, so a subscriber that keeps its subscription
+        // does not keep itself alive through this stage.
+        private var downstream: Downstream?
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
 
@@ -63,7 +65,7 @@ extension Publishers.SubscribeOn {
 
         func receive(subscription: any Subscription) {
             lock.lock()
-            guard upstream.attach(subscription) else {
+            guard upstream.attach(subscription), let downstream else {
                 lock.unlock()
                 subscription.cancel()
                 return
@@ -74,18 +76,22 @@ extension Publishers.SubscribeOn {
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            let live = upstream.subscription != nil
+            guard upstream.subscription != nil, let downstream else {
+                lock.unlock()
+                return .none
+            }
             lock.unlock()
-            return live ? downstream.receive(input) : .none
+            return downstream.receive(input)
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard upstream.subscription != nil else {
+            guard upstream.subscription != nil, let downstream else {
                 lock.unlock()
                 return
             }
             _ = upstream.terminate()
+            self.downstream = nil
             lock.unlock()
             downstream.receive(completion: completion)
         }
@@ -103,6 +109,7 @@ extension Publishers.SubscribeOn {
         func cancel() {
             lock.lock()
             let subscription = upstream.terminate()
+            downstream = nil
             lock.unlock()
             guard let subscription else { return }
             scheduler.schedule(options: options) { subscription.cancel() }

@@ -184,9 +184,11 @@ extension DispatchQueue {
 
     /// Options for scheduling work on a dispatch queue: the quality of service, work item
     /// flags and an optional group the work joins.
-    // `@unchecked` because Dispatch does not mark `DispatchWorkItemFlags` Sendable on every
-    // platform, although it is a plain `UInt` option set; `DispatchGroup` is thread-safe.
     public struct SchedulerOptions: @unchecked Sendable {
+        // `@unchecked` because Dispatch does not mark `DispatchWorkItemFlags` Sendable on
+        // every platform, although it is a plain `UInt` option set; `DispatchGroup` is
+        // thread-safe.
+
         /// The quality of service the work runs at.
         public var qos: DispatchQoS
         /// Flags for the dispatched work item.
