@@ -21,9 +21,13 @@ private final class ManualUpstream: Publisher, Subscription, @unchecked Sendable
         subscriber.receive(subscription: self)
     }
 
+    /// Runs inside `request`, after the demand is recorded: lets a test send re-entrantly.
+    var onRequest: (() -> Void)?
+
     func request(_ demand: Subscribers.Demand) {
         requests.append(demand)
         outstanding += demand
+        onRequest?()
     }
 
     func cancel() {
@@ -168,6 +172,28 @@ private func completions(of recorder: Recorder<Int, TestError>) -> [Event<Int>] 
         recorder.request(.max(1))
         #expect(recorder.values == [5, 5])
         #expect(completions(of: recorder) == [.finished])
+    }
+
+    @Test func reentrantSendsKeepTheOrderOfASequenceRun() {
+        // Every request makes the upstream send the next value at once, from inside the
+        // delivery that asked for it; after the last value it finishes, also at once.
+        let upstream = ManualUpstream()
+        var next = 1
+        upstream.onRequest = {
+            guard next <= 3 else { return }
+            next += 1
+            upstream.send(next - 1)
+            if next > 3 {
+                upstream.send(completion: .finished)
+            }
+        }
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(1))
+        recorder.onValue = { _ in recorder.request(.max(1)) }
+        let pipeline = Pipeline<Int, Int>().flatMap { (value: Int) -> [Int] in [value, value * 10] }
+        upstream.through(pipeline).subscribe(recorder)
+        #expect(recorder.values == pipeline.run([1, 2, 3]))
+        #expect(completions(of: recorder) == [.finished])
+        recorder.onValue = nil
     }
 
     @Test func failuresPassThrough() {
