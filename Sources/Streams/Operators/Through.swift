@@ -11,6 +11,11 @@ extension Publishers {
     /// asked of the upstream again) and when they multiply them (`flatMap`: outputs
     /// beyond the demand wait, in order, until the subscriber asks for more; so does the
     /// upstream's completion).
+    ///
+    /// ```swift
+    /// let firstTwoEvens = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }.prefix(2)
+    /// let cancellable = (1...).publisher.through(firstTwoEvens).sink { print($0) }  // 2, 4
+    /// ```
     public struct Through<Upstream: Publisher, Output>: Publisher {
         /// The upstream's failure: pipeline steps can't fail.
         ///
