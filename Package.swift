@@ -25,7 +25,9 @@ products += [
 targets += [
     .target(name: "Streams", dependencies: ["Pipelines"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
-    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsFoundation"]),
+    // A tiny HTTP server on 127.0.0.1 for networking tests (dataTaskPublisher, Examples).
+    .target(name: "HTTPTestServer"),
+    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsFoundation", "HTTPTestServer"]),
 ]
 
 // MARK: - The swiftlab REPL.

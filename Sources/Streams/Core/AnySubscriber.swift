@@ -1,0 +1,69 @@
+/// A type-erased subscriber: forwards every event to a wrapped subscriber or closures.
+///
+/// Use it to store subscribers of different concrete types together, or to make a
+/// subscriber from closures.
+///
+/// ```swift
+/// let printer = AnySubscriber<Int, Never>(
+///     receiveSubscription: { $0.request(.unlimited) },
+///     receiveValue: { print($0); return .none },
+///     receiveCompletion: { print($0) })
+/// [1, 2].publisher.subscribe(printer)
+/// ```
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+    @usableFromInline let receiveSubscriptionBody: (any Subscription) -> Void
+    @usableFromInline let receiveValueBody: (Input) -> Subscribers.Demand
+    @usableFromInline let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
+
+    /// The identifier of the wrapped subscriber, or a fresh one for closures.
+    public let combineIdentifier: CombineIdentifier
+
+    /// Wraps `subscriber`; events go to it, and it keeps its identifier. Wrapping an
+    /// `AnySubscriber` again does not nest.
+    @inlinable
+    public init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
+        if let erased = subscriber as? AnySubscriber<Input, Failure> {
+            self = erased
+            return
+        }
+        combineIdentifier = subscriber.combineIdentifier
+        receiveSubscriptionBody = subscriber.receive(subscription:)
+        receiveValueBody = subscriber.receive(_:)
+        receiveCompletionBody = subscriber.receive(completion:)
+    }
+
+    /// A subscriber made of closures; a missing closure ignores its event, and a missing
+    /// `receiveValue` grants no extra demand.
+    @inlinable
+    public init(
+        receiveSubscription: ((any Subscription) -> Void)? = nil,
+        receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+        receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
+    ) {
+        combineIdentifier = CombineIdentifier()
+        receiveSubscriptionBody = receiveSubscription ?? { _ in }
+        receiveValueBody = receiveValue ?? { _ in .none }
+        receiveCompletionBody = receiveCompletion ?? { _ in }
+    }
+
+    /// Forwards the subscription.
+    @inlinable
+    public func receive(subscription: any Subscription) {
+        receiveSubscriptionBody(subscription)
+    }
+
+    /// Forwards the value and returns the wrapped subscriber's extra demand.
+    @inlinable
+    public func receive(_ value: Input) -> Subscribers.Demand {
+        receiveValueBody(value)
+    }
+
+    /// Forwards the completion.
+    @inlinable
+    public func receive(completion: Subscribers.Completion<Failure>) {
+        receiveCompletionBody(completion)
+    }
+
+    /// `"AnySubscriber"`.
+    public var description: String { "AnySubscriber" }
+}

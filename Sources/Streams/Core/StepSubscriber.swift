@@ -1,0 +1,205 @@
+/// What a stateful operator does with one upstream value or with the upstream completion.
+@usableFromInline
+enum Step<Output, Failure: Error> {
+    /// Send a value downstream and go on.
+    case emit(Output)
+    /// Send nothing; the unit of demand the value used is handed back upstream.
+    case drop
+    /// Send a last value, finish, and cancel the upstream.
+    case emitAndFinish(Output)
+    /// Finish (cancelling the upstream if it is still live).
+    case finish
+    /// Fail with an error (cancelling the upstream if it is still live).
+    case fail(Failure)
+}
+
+/// The one inner subscriber behind every operator that keeps state or may end early:
+/// `tryMap`, `tryFilter`, `scan`, `reduce`, `collect`, `prefix`, `dropFirst`, `first`,
+/// `last`, `removeDuplicates`, `replaceError` and friends. Each operator only supplies
+/// two functions: `step` for a value and `finishing` for the upstream completion.
+///
+/// It stands between upstream and downstream as both the subscriber and the downstream's
+/// subscription, so it can stop the flow itself. The lock guards the subscription state,
+/// the downstream reference and the downstream's outstanding demand, and is released
+/// before `step`, `finishing` (user code) and every downstream call. `state` is touched
+/// only by `receive` calls, which the subscriber contract makes serial.
+///
+/// A final value produced on completion (e.g. `reduce`'s result) waits until the
+/// downstream has demand for it.
+@usableFromInline
+final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: Subscriber, Subscription,
+    CustomStringConvertible, @unchecked Sendable
+{
+    @usableFromInline typealias Input = Upstream.Output
+    @usableFromInline typealias Failure = Upstream.Failure
+    @usableFromInline typealias Output = Downstream.Input
+    @usableFromInline typealias OperatorStep = Step<Output, Downstream.Failure>
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline var upstream = SubscriptionState.awaiting
+    @usableFromInline var downstream: Downstream?
+    @usableFromInline var outstanding = Subscribers.Demand.none
+    @usableFromInline var pendingFinal: Output?
+    @usableFromInline var state: State
+    @usableFromInline let step: (inout State, Input) -> OperatorStep
+    @usableFromInline let finishing: (inout State, Subscribers.Completion<Failure>) -> OperatorStep
+
+    @inlinable
+    init(
+        downstream: Downstream,
+        state: State,
+        step: @escaping (inout State, Input) -> OperatorStep,
+        finishing: @escaping (inout State, Subscribers.Completion<Failure>) -> OperatorStep
+    ) {
+        self.downstream = downstream
+        self.state = state
+        self.step = step
+        self.finishing = finishing
+    }
+
+    @usableFromInline var description: String { "\(Downstream.self)" }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard upstream.attach(subscription), let receiver = downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        lock.unlock()
+        receiver.receive(subscription: self)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard !upstream.isTerminal, downstream != nil else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        switch step(&state, input) {
+        case .drop:
+            return .max(1)
+        case .emit(let output):
+            lock.lock()
+            guard let receiver = downstream else {
+                lock.unlock()
+                return .none
+            }
+            outstanding -= 1
+            lock.unlock()
+            let more = receiver.receive(output)
+            if more.rawValue != 0 {
+                lock.lock()
+                outstanding += more
+                lock.unlock()
+            }
+            return more
+        case .emitAndFinish(let output):
+            end(with: output, completion: .finished, cancellingUpstream: true)
+        case .finish:
+            end(with: nil, completion: .finished, cancellingUpstream: true)
+        case .fail(let error):
+            end(with: nil, completion: .failure(error), cancellingUpstream: true)
+        }
+        return .none
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !upstream.isTerminal, downstream != nil else {
+            lock.unlock()
+            return
+        }
+        _ = upstream.terminate()
+        lock.unlock()
+        switch finishing(&state, completion) {
+        case .emitAndFinish(let output):
+            end(with: output, completion: .finished, cancellingUpstream: false)
+        case .fail(let error):
+            end(with: nil, completion: .failure(error), cancellingUpstream: false)
+        case .emit, .drop, .finish:
+            end(with: nil, completion: .finished, cancellingUpstream: false)
+        }
+    }
+
+    /// Sends an optional last value and the completion. A last value that finds no
+    /// outstanding demand is parked until `request`.
+    @inlinable
+    func end(with output: Output?, completion: Subscribers.Completion<Downstream.Failure>, cancellingUpstream: Bool) {
+        lock.lock()
+        let live = cancellingUpstream ? upstream.terminate() : nil
+        if let output, outstanding.rawValue == 0 {
+            pendingFinal = output
+            lock.unlock()
+            live?.cancel()
+            return
+        }
+        let receiver = downstream
+        downstream = nil
+        lock.unlock()
+        live?.cancel()
+        guard let receiver else { return }
+        if let output {
+            _ = receiver.receive(output)
+        }
+        receiver.receive(completion: completion)
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+        guard demand.rawValue != 0 else { return }
+        lock.lock()
+        outstanding += demand
+        if let final = pendingFinal {
+            pendingFinal = nil
+            let receiver = downstream
+            downstream = nil
+            lock.unlock()
+            guard let receiver else { return }
+            _ = receiver.receive(final)
+            receiver.receive(completion: .finished)
+            return
+        }
+        let live = upstream.subscription
+        lock.unlock()
+        live?.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+        lock.lock()
+        let live = upstream.terminate()
+        let released = downstream
+        downstream = nil
+        pendingFinal = nil
+        lock.unlock()
+        live?.cancel()
+        withExtendedLifetime(released) {}
+    }
+}
+
+extension Step {
+    /// The step that passes an upstream completion on unchanged.
+    @inlinable
+    static func forwarding(_ completion: Subscribers.Completion<Failure>) -> Step {
+        switch completion {
+        case .finished: return .finish
+        case .failure(let error): return .fail(error)
+        }
+    }
+
+    /// The step that passes an upstream completion on, as `any Error` (for `try` operators).
+    @inlinable
+    static func forwardingAsError<UpstreamFailure: Error>(
+        _ completion: Subscribers.Completion<UpstreamFailure>
+    ) -> Step where Failure == any Error {
+        switch completion {
+        case .finished: return .finish
+        case .failure(let error): return .fail(error)
+        }
+    }
+}

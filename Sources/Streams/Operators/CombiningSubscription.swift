@@ -1,0 +1,287 @@
+/// The shared engine behind `combineLatest` and `zip` (all arities): one subscription to
+/// the downstream, one child subscriber per upstream, values of different types kept as
+/// `Any` and turned into the output tuple by `makeOutput`.
+///
+/// - `.latest` (combineLatest): keeps each upstream's latest value; every new value, once
+///   all upstreams have one, makes a new combination. Finishes when all upstreams have.
+/// - `.zip`: queues each upstream's values; publishes when every queue has one, taking
+///   the oldest of each. Finishes when an upstream has finished and its queue is empty
+///   (no further tuple can be formed).
+///
+/// Both forward the subscriber's demand to every upstream (so buffering stays bounded by
+/// demand) and fail at once when any upstream fails. Deliveries are serialized the same
+/// way as in `MergeSubscription`: whoever finds nobody delivering drains; no lock is held
+/// while the subscriber runs.
+final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+    typealias Output = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    enum Strategy {
+        case latest
+        case zip
+    }
+
+    /// The subscriber handed to one upstream.
+    final class Child<Input>: Subscriber, CustomStringConvertible {
+        typealias Failure = Downstream.Failure
+
+        let parent: CombiningSubscription
+        let index: Int
+
+        init(parent: CombiningSubscription, index: Int) {
+            self.parent = parent
+            self.index = index
+        }
+
+        var description: String { parent.description }
+
+        func receive(subscription: any Subscription) {
+            parent.attach(subscription, at: index)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            parent.receive(input, from: index)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            parent.complete(completion, from: index)
+        }
+    }
+
+    private let lock = Lock()
+    private let strategy: Strategy
+    private let makeOutput: ([Any]) -> Output
+    private var downstream: Downstream?
+    private var upstreams: [SubscriptionState]
+    private var queues: [[Any]]
+    private var heads: [Int]
+    private var finished: [Bool]
+    private var fresh = false  // .latest: a value arrived since the last combination
+    private var demand = Subscribers.Demand.none
+    private var requestedSoFar = Subscribers.Demand.none
+    private var delivering = false
+    private var pendingFailure: Failure?
+    private var terminated = false
+
+    init(downstream: Downstream, upstreamCount: Int, strategy: Strategy, makeOutput: @escaping ([Any]) -> Output) {
+        self.downstream = downstream
+        self.strategy = strategy
+        self.makeOutput = makeOutput
+        upstreams = Array(repeating: .awaiting, count: upstreamCount)
+        queues = Array(repeating: [], count: upstreamCount)
+        heads = Array(repeating: 0, count: upstreamCount)
+        finished = Array(repeating: false, count: upstreamCount)
+    }
+
+    var description: String {
+        switch strategy {
+        case .latest: "CombineLatest"
+        case .zip: "Zip"
+        }
+    }
+
+    /// Hands the subscription downstream, then lets `subscribeChildren` subscribe one
+    /// child per upstream (it calls `child(at:)`).
+    func start(_ subscribeChildren: (CombiningSubscription) -> Void) {
+        downstream?.receive(subscription: self)
+        subscribeChildren(self)
+    }
+
+    /// The child subscriber for upstream number `index`.
+    func child<Input>(at index: Int, of type: Input.Type = Input.self) -> Child<Input> {
+        Child(parent: self, index: index)
+    }
+
+    // MARK: Upstream events
+
+    private func attach(_ subscription: any Subscription, at index: Int) {
+        lock.lock()
+        guard !terminated, upstreams[index].attach(subscription) else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        let initial = requestedSoFar
+        lock.unlock()
+        if initial > 0 { subscription.request(initial) }
+    }
+
+    private func receive(_ value: some Any, from index: Int) {
+        lock.lock()
+        guard !terminated, upstreams[index].subscription != nil else {
+            lock.unlock()
+            return
+        }
+        switch strategy {
+        case .latest:
+            if queues[index].isEmpty { queues[index].append(value) } else { queues[index][0] = value }
+            fresh = true
+        case .zip:
+            queues[index].append(value)
+        }
+        guard !delivering else {
+            lock.unlock()
+            return
+        }
+        drain()
+    }
+
+    private func complete(_ completion: Subscribers.Completion<Failure>, from index: Int) {
+        lock.lock()
+        guard !terminated, upstreams[index].subscription != nil else {
+            lock.unlock()
+            return
+        }
+        _ = upstreams[index].terminate()
+        switch completion {
+        case .finished: finished[index] = true
+        case .failure(let error): pendingFailure = error
+        }
+        guard !delivering else {
+            lock.unlock()
+            return
+        }
+        drain()
+    }
+
+    // MARK: Downstream requests
+
+    func request(_ more: Subscribers.Demand) {
+        lock.lock()
+        guard !terminated, more > 0 else {
+            lock.unlock()
+            return
+        }
+        demand += more
+        requestedSoFar += more
+        let subscriptions = upstreams.compactMap(\.subscription)
+        lock.unlock()
+        for subscription in subscriptions {
+            subscription.request(more)
+        }
+        lock.lock()
+        guard !delivering, !terminated else {
+            lock.unlock()
+            return
+        }
+        drain()
+    }
+
+    func cancel() {
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        let subscriptions = terminate()
+        lock.unlock()
+        for subscription in subscriptions {
+            subscription.cancel()
+        }
+    }
+
+    // MARK: Delivery
+
+    private var isReady: Bool {
+        for index in queues.indices where heads[index] >= queues[index].count {
+            return false
+        }
+        return strategy == .zip || fresh
+    }
+
+    private var isExhausted: Bool {
+        switch strategy {
+        case .latest:
+            return !finished.contains(false) && !isReady
+        case .zip:
+            for index in queues.indices where finished[index] && heads[index] >= queues[index].count {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Takes the next combination's inputs. Call with the lock held and `isReady` true.
+    private func takeInputs() -> [Any] {
+        switch strategy {
+        case .latest:
+            fresh = false
+            return queues.map { $0[0] }
+        case .zip:
+            var inputs: [Any] = []
+            inputs.reserveCapacity(queues.count)
+            for index in queues.indices {
+                inputs.append(queues[index][heads[index]])
+                heads[index] += 1
+                if heads[index] == queues[index].count {
+                    queues[index].removeAll(keepingCapacity: true)
+                    heads[index] = 0
+                }
+            }
+            return inputs
+        }
+    }
+
+    /// Called with the lock held and `delivering` false; returns with the lock released.
+    private func drain() {
+        delivering = true
+        while true {
+            if let failure = pendingFailure {
+                let downstream = self.downstream
+                let others = terminate()
+                lock.unlock()
+                for subscription in others {
+                    subscription.cancel()
+                }
+                downstream?.receive(completion: .failure(failure))
+                return
+            }
+            if !terminated, demand > 0, isReady, let downstream {
+                let output = makeOutput(takeInputs())
+                demand -= 1
+                lock.unlock()
+                let more = downstream.receive(output)
+                lock.lock()
+                if more > 0, !terminated {
+                    demand += more
+                    requestedSoFar += more
+                    let subscriptions = upstreams.compactMap(\.subscription)
+                    lock.unlock()
+                    for subscription in subscriptions {
+                        subscription.request(more)
+                    }
+                    lock.lock()
+                }
+                continue
+            }
+            if !terminated, isExhausted {
+                let downstream = self.downstream
+                let others = terminate()
+                lock.unlock()
+                for subscription in others {
+                    subscription.cancel()
+                }
+                downstream?.receive(completion: .finished)
+                return
+            }
+            delivering = false
+            lock.unlock()
+            return
+        }
+    }
+
+    /// Marks the subscription finished; returns the upstream subscriptions to cancel.
+    /// Call with the lock held.
+    private func terminate() -> [any Subscription] {
+        terminated = true
+        downstream = nil
+        queues = queues.map { _ in [] }
+        pendingFailure = nil
+        var subscriptions: [any Subscription] = []
+        for index in upstreams.indices {
+            if let subscription = upstreams[index].terminate() { subscriptions.append(subscription) }
+        }
+        return subscriptions
+    }
+}

@@ -1,0 +1,74 @@
+extension Publishers {
+    /// A publisher that transforms every value and passes on the non-`nil` results.
+    public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        /// The upstream's failure.
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are transformed.
+        public let upstream: Upstream
+        /// The transformation; `nil` drops the value.
+        public let transform: (Upstream.Output) -> Output?
+
+        /// Makes the publisher; usually written `upstream.compactMap(transform)`.
+        @inlinable
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        /// Attaches `subscriber` behind the transformation.
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(CompactMapSubscriber(downstream: subscriber, transform: transform))
+        }
+    }
+}
+
+extension Publisher {
+    /// Transforms every value and passes on only the non-`nil` results.
+    ///
+    /// ```swift
+    /// let numbers = ["1", "x", "3"].publisher.compactMap { Int($0) }   // 1, 3
+    /// ```
+    @inlinable
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+        Publishers.CompactMap(upstream: self, transform: transform)
+    }
+}
+
+/// Forwards the upstream subscription; a `nil` result hands its unit of demand back.
+@usableFromInline
+struct CompactMapSubscriber<Input, Downstream: Subscriber>: Subscriber {
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (Input) -> Downstream.Input?
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input?) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    /// The chain is identified by its final subscriber.
+    @inlinable
+    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        if let output = transform(input) {
+            return downstream.receive(output)
+        }
+        return .max(1)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+    }
+}

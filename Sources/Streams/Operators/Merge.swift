@@ -1,0 +1,380 @@
+extension Publisher {
+    /// Merges this publisher with another of the same output and failure: values from
+    /// both are published as they arrive; the result finishes when both have finished and
+    /// fails as soon as either fails.
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
+    where P.Output == Output, P.Failure == Failure {
+        Publishers.Merge(self, other)
+    }
+
+    /// Merges this publisher with 2 others of the same output and failure (see
+    /// `merge(with:)`).
+    public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
+    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure {
+        Publishers.Merge3(self, b, c)
+    }
+
+    /// Merges this publisher with 3 others of the same output and failure (see
+    /// `merge(with:)`).
+    public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D) -> Publishers.Merge4<Self, B, C, D>
+    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure {
+        Publishers.Merge4(self, b, c, d)
+    }
+
+    /// Merges this publisher with 4 others of the same output and failure (see
+    /// `merge(with:)`).
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E>
+    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure {
+        Publishers.Merge5(self, b, c, d, e)
+    }
+
+    /// Merges this publisher with 5 others of the same output and failure (see
+    /// `merge(with:)`).
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Publishers.Merge6<Self, B, C, D, E, F>
+    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure {
+        Publishers.Merge6(self, b, c, d, e, f)
+    }
+
+    /// Merges this publisher with 6 others of the same output and failure (see
+    /// `merge(with:)`).
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Publishers.Merge7<Self, B, C, D, E, F, G>
+    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure {
+        Publishers.Merge7(self, b, c, d, e, f, g)
+    }
+
+    /// Merges this publisher with 7 others of the same output and failure (see
+    /// `merge(with:)`).
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure, H.Output == Output, H.Failure == Failure {
+        Publishers.Merge8(self, b, c, d, e, f, g, h)
+    }
+}
+
+extension Publishers {
+    /// A publisher that merges the values of 2 upstream publishers of the same output
+    /// and failure, in the order they arrive. Created by `merge(with:)`.
+    public struct Merge<A: Publisher, B: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure {
+        /// The upstreams' output.
+        public typealias Output = A.Output
+        /// The upstreams' failure.
+        public typealias Failure = A.Failure
+
+        /// Upstream publisher number 1.
+        public let a: A
+        /// Upstream publisher number 2.
+        public let b: B
+
+        /// Creates a publisher merging the given upstreams.
+        public init(_ a: A, _ b: B) {
+            self.a = a
+            self.b = b
+        }
+
+        /// Subscribes `subscriber` to all upstreams at once.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let a = self.a
+            let b = self.b
+            MergeSubscription(downstream: subscriber, upstreamCount: 2).start([
+                { a.subscribe($0) },
+                { b.subscribe($0) },
+            ])
+        }
+    }
+}
+
+extension Publishers {
+    /// A publisher that merges the values of 3 upstream publishers of the same output
+    /// and failure, in the order they arrive. Created by `merge(with:)`.
+    public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure {
+        /// The upstreams' output.
+        public typealias Output = A.Output
+        /// The upstreams' failure.
+        public typealias Failure = A.Failure
+
+        /// Upstream publisher number 1.
+        public let a: A
+        /// Upstream publisher number 2.
+        public let b: B
+        /// Upstream publisher number 3.
+        public let c: C
+
+        /// Creates a publisher merging the given upstreams.
+        public init(_ a: A, _ b: B, _ c: C) {
+            self.a = a
+            self.b = b
+            self.c = c
+        }
+
+        /// Subscribes `subscriber` to all upstreams at once.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let a = self.a
+            let b = self.b
+            let c = self.c
+            MergeSubscription(downstream: subscriber, upstreamCount: 3).start([
+                { a.subscribe($0) },
+                { b.subscribe($0) },
+                { c.subscribe($0) },
+            ])
+        }
+    }
+}
+
+extension Publishers {
+    /// A publisher that merges the values of 4 upstream publishers of the same output
+    /// and failure, in the order they arrive. Created by `merge(with:)`.
+    public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure {
+        /// The upstreams' output.
+        public typealias Output = A.Output
+        /// The upstreams' failure.
+        public typealias Failure = A.Failure
+
+        /// Upstream publisher number 1.
+        public let a: A
+        /// Upstream publisher number 2.
+        public let b: B
+        /// Upstream publisher number 3.
+        public let c: C
+        /// Upstream publisher number 4.
+        public let d: D
+
+        /// Creates a publisher merging the given upstreams.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+        }
+
+        /// Subscribes `subscriber` to all upstreams at once.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let a = self.a
+            let b = self.b
+            let c = self.c
+            let d = self.d
+            MergeSubscription(downstream: subscriber, upstreamCount: 4).start([
+                { a.subscribe($0) },
+                { b.subscribe($0) },
+                { c.subscribe($0) },
+                { d.subscribe($0) },
+            ])
+        }
+    }
+}
+
+extension Publishers {
+    /// A publisher that merges the values of 5 upstream publishers of the same output
+    /// and failure, in the order they arrive. Created by `merge(with:)`.
+    public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure {
+        /// The upstreams' output.
+        public typealias Output = A.Output
+        /// The upstreams' failure.
+        public typealias Failure = A.Failure
+
+        /// Upstream publisher number 1.
+        public let a: A
+        /// Upstream publisher number 2.
+        public let b: B
+        /// Upstream publisher number 3.
+        public let c: C
+        /// Upstream publisher number 4.
+        public let d: D
+        /// Upstream publisher number 5.
+        public let e: E
+
+        /// Creates a publisher merging the given upstreams.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+            self.e = e
+        }
+
+        /// Subscribes `subscriber` to all upstreams at once.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let a = self.a
+            let b = self.b
+            let c = self.c
+            let d = self.d
+            let e = self.e
+            MergeSubscription(downstream: subscriber, upstreamCount: 5).start([
+                { a.subscribe($0) },
+                { b.subscribe($0) },
+                { c.subscribe($0) },
+                { d.subscribe($0) },
+                { e.subscribe($0) },
+            ])
+        }
+    }
+}
+
+extension Publishers {
+    /// A publisher that merges the values of 6 upstream publishers of the same output
+    /// and failure, in the order they arrive. Created by `merge(with:)`.
+    public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure {
+        /// The upstreams' output.
+        public typealias Output = A.Output
+        /// The upstreams' failure.
+        public typealias Failure = A.Failure
+
+        /// Upstream publisher number 1.
+        public let a: A
+        /// Upstream publisher number 2.
+        public let b: B
+        /// Upstream publisher number 3.
+        public let c: C
+        /// Upstream publisher number 4.
+        public let d: D
+        /// Upstream publisher number 5.
+        public let e: E
+        /// Upstream publisher number 6.
+        public let f: F
+
+        /// Creates a publisher merging the given upstreams.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+            self.e = e
+            self.f = f
+        }
+
+        /// Subscribes `subscriber` to all upstreams at once.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let a = self.a
+            let b = self.b
+            let c = self.c
+            let d = self.d
+            let e = self.e
+            let f = self.f
+            MergeSubscription(downstream: subscriber, upstreamCount: 6).start([
+                { a.subscribe($0) },
+                { b.subscribe($0) },
+                { c.subscribe($0) },
+                { d.subscribe($0) },
+                { e.subscribe($0) },
+                { f.subscribe($0) },
+            ])
+        }
+    }
+}
+
+extension Publishers {
+    /// A publisher that merges the values of 7 upstream publishers of the same output
+    /// and failure, in the order they arrive. Created by `merge(with:)`.
+    public struct Merge7<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure {
+        /// The upstreams' output.
+        public typealias Output = A.Output
+        /// The upstreams' failure.
+        public typealias Failure = A.Failure
+
+        /// Upstream publisher number 1.
+        public let a: A
+        /// Upstream publisher number 2.
+        public let b: B
+        /// Upstream publisher number 3.
+        public let c: C
+        /// Upstream publisher number 4.
+        public let d: D
+        /// Upstream publisher number 5.
+        public let e: E
+        /// Upstream publisher number 6.
+        public let f: F
+        /// Upstream publisher number 7.
+        public let g: G
+
+        /// Creates a publisher merging the given upstreams.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+            self.e = e
+            self.f = f
+            self.g = g
+        }
+
+        /// Subscribes `subscriber` to all upstreams at once.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let a = self.a
+            let b = self.b
+            let c = self.c
+            let d = self.d
+            let e = self.e
+            let f = self.f
+            let g = self.g
+            MergeSubscription(downstream: subscriber, upstreamCount: 7).start([
+                { a.subscribe($0) },
+                { b.subscribe($0) },
+                { c.subscribe($0) },
+                { d.subscribe($0) },
+                { e.subscribe($0) },
+                { f.subscribe($0) },
+                { g.subscribe($0) },
+            ])
+        }
+    }
+}
+
+extension Publishers {
+    /// A publisher that merges the values of 8 upstream publishers of the same output
+    /// and failure, in the order they arrive. Created by `merge(with:)`.
+    public struct Merge8<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure, H.Output == A.Output, H.Failure == A.Failure {
+        /// The upstreams' output.
+        public typealias Output = A.Output
+        /// The upstreams' failure.
+        public typealias Failure = A.Failure
+
+        /// Upstream publisher number 1.
+        public let a: A
+        /// Upstream publisher number 2.
+        public let b: B
+        /// Upstream publisher number 3.
+        public let c: C
+        /// Upstream publisher number 4.
+        public let d: D
+        /// Upstream publisher number 5.
+        public let e: E
+        /// Upstream publisher number 6.
+        public let f: F
+        /// Upstream publisher number 7.
+        public let g: G
+        /// Upstream publisher number 8.
+        public let h: H
+
+        /// Creates a publisher merging the given upstreams.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+            self.e = e
+            self.f = f
+            self.g = g
+            self.h = h
+        }
+
+        /// Subscribes `subscriber` to all upstreams at once.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let a = self.a
+            let b = self.b
+            let c = self.c
+            let d = self.d
+            let e = self.e
+            let f = self.f
+            let g = self.g
+            let h = self.h
+            MergeSubscription(downstream: subscriber, upstreamCount: 8).start([
+                { a.subscribe($0) },
+                { b.subscribe($0) },
+                { c.subscribe($0) },
+                { d.subscribe($0) },
+                { e.subscribe($0) },
+                { f.subscribe($0) },
+                { g.subscribe($0) },
+                { h.subscribe($0) },
+            ])
+        }
+    }
+}

@@ -1,0 +1,257 @@
+/// The shared engine behind `Publishers.Merge` ... `Merge8` and `Publishers.MergeMany`:
+/// one subscription to the downstream, one child subscriber per upstream.
+///
+/// Demand: while the subscriber's demand is bounded, each upstream has at most one value
+/// requested at a time (`.max(1)`), and is asked for the next only after its value went
+/// downstream and demand remains, so at most one value per upstream is ever buffered.
+/// Once the subscriber asks for `.unlimited`, every upstream is asked for `.unlimited`.
+///
+/// Serial delivery without holding the lock while calling downstream: the thread that
+/// finds nobody delivering becomes the deliverer and drains the buffer; other threads
+/// only append to it. A failure is delivered at once (or by the current deliverer), and
+/// the merge finishes after every upstream finished and the buffer is empty.
+final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+    typealias Output = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    /// The subscriber handed to one upstream.
+    final class Child: Subscriber, CustomStringConvertible {
+        typealias Input = Output
+        typealias Failure = Downstream.Failure
+
+        let parent: MergeSubscription
+        let index: Int
+
+        init(parent: MergeSubscription, index: Int) {
+            self.parent = parent
+            self.index = index
+        }
+
+        var description: String { "Merge" }
+
+        func receive(subscription: any Subscription) {
+            parent.attach(subscription, at: index)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            parent.receive(input, from: index)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            parent.complete(completion, from: index)
+        }
+    }
+
+    private let lock = Lock()
+    private var downstream: Downstream?
+    private var upstreams: [SubscriptionState]
+    // Whether an upstream has a `.max(1)` request not yet answered with a value.
+    private var outstanding: [Bool]
+    private var finishedCount = 0
+    private var demand = Subscribers.Demand.none
+    private var unlimitedRequested = false
+    private var buffer: [(index: Int, value: Output)] = []
+    private var bufferHead = 0
+    private var delivering = false
+    private var pendingFailure: Failure?
+    private var terminated = false
+
+    init(downstream: Downstream, upstreamCount: Int) {
+        self.downstream = downstream
+        upstreams = Array(repeating: .awaiting, count: upstreamCount)
+        outstanding = Array(repeating: false, count: upstreamCount)
+    }
+
+    var description: String { "Merge" }
+
+    /// Hands the subscription downstream, then subscribes a child to each upstream.
+    func start(_ subscribeChildren: [(Child) -> Void]) {
+        downstream?.receive(subscription: self)
+        for (index, subscribe) in subscribeChildren.enumerated() {
+            subscribe(Child(parent: self, index: index))
+        }
+        if subscribeChildren.isEmpty {
+            lock.lock()
+            becomeDeliverer()
+        }
+    }
+
+    // MARK: Upstream events
+
+    fileprivate func attach(_ subscription: any Subscription, at index: Int) {
+        lock.lock()
+        guard !terminated, upstreams[index].attach(subscription) else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        let initial: Subscribers.Demand?
+        if unlimitedRequested {
+            initial = .unlimited
+        } else if demand > 0 {
+            outstanding[index] = true
+            initial = .max(1)
+        } else {
+            initial = nil
+        }
+        lock.unlock()
+        if let initial { subscription.request(initial) }
+    }
+
+    fileprivate func receive(_ value: Output, from index: Int) -> Subscribers.Demand {
+        lock.lock()
+        guard !terminated, upstreams[index].subscription != nil else {
+            lock.unlock()
+            return .none
+        }
+        outstanding[index] = false
+        buffer.append((index, value))
+        guard !delivering else {
+            lock.unlock()
+            return .none
+        }
+        return becomeDeliverer(caller: index)
+    }
+
+    fileprivate func complete(_ completion: Subscribers.Completion<Failure>, from index: Int) {
+        lock.lock()
+        guard !terminated, upstreams[index].subscription != nil else {
+            lock.unlock()
+            return
+        }
+        _ = upstreams[index].terminate()
+        switch completion {
+        case .finished:
+            finishedCount += 1
+        case .failure(let error):
+            pendingFailure = error
+        }
+        guard !delivering else {
+            lock.unlock()
+            return
+        }
+        _ = becomeDeliverer()
+    }
+
+    // MARK: Downstream requests
+
+    func request(_ more: Subscribers.Demand) {
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        demand += more
+        var toRequest: [(any Subscription, Subscribers.Demand)] = []
+        if more == .unlimited, !unlimitedRequested {
+            unlimitedRequested = true
+            for state in upstreams {
+                if let subscription = state.subscription { toRequest.append((subscription, .unlimited)) }
+            }
+        } else if !unlimitedRequested {
+            for index in upstreams.indices where !outstanding[index] {
+                if let subscription = upstreams[index].subscription {
+                    outstanding[index] = true
+                    toRequest.append((subscription, .max(1)))
+                }
+            }
+        }
+        lock.unlock()
+        for (subscription, demand) in toRequest {
+            subscription.request(demand)
+        }
+        lock.lock()
+        guard !delivering, !terminated else {
+            lock.unlock()
+            return
+        }
+        _ = becomeDeliverer()
+    }
+
+    func cancel() {
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        let subscriptions = terminate()
+        lock.unlock()
+        for subscription in subscriptions {
+            subscription.cancel()
+        }
+    }
+
+    // MARK: Delivery
+
+    /// Called with the lock held and `delivering` false; returns with the lock released.
+    /// Delivers buffered values while there is demand, then a completion if one is due.
+    /// Returns the demand for `caller`'s upstream (its next value, when it was delivered
+    /// here and demand remains), so that upstream is not asked re-entrantly.
+    @discardableResult
+    private func becomeDeliverer(caller: Int = -1) -> Subscribers.Demand {
+        delivering = true
+        var callerDemand = Subscribers.Demand.none
+        while true {
+            // Lock held here.
+            if let failure = pendingFailure {
+                let downstream = self.downstream
+                let others = terminate()
+                lock.unlock()
+                for subscription in others {
+                    subscription.cancel()
+                }
+                downstream?.receive(completion: .failure(failure))
+                return .none
+            }
+            if bufferHead < buffer.count, demand > 0, let downstream {
+                let (index, value) = buffer[bufferHead]
+                bufferHead += 1
+                if bufferHead == buffer.count {
+                    buffer.removeAll(keepingCapacity: true)
+                    bufferHead = 0
+                }
+                demand -= 1
+                lock.unlock()
+                let more = downstream.receive(value)
+                lock.lock()
+                demand += more
+                if !unlimitedRequested, !terminated, demand > 0, let subscription = upstreams[index].subscription {
+                    outstanding[index] = true
+                    if index == caller {
+                        callerDemand += 1
+                    } else {
+                        lock.unlock()
+                        subscription.request(.max(1))
+                        lock.lock()
+                    }
+                }
+                continue
+            }
+            if !terminated, finishedCount == upstreams.count, bufferHead == buffer.count {
+                let downstream = self.downstream
+                _ = terminate()
+                lock.unlock()
+                downstream?.receive(completion: .finished)
+                return .none
+            }
+            delivering = false
+            lock.unlock()
+            return terminated ? .none : callerDemand
+        }
+    }
+
+    /// Marks the merge finished; returns the upstream subscriptions still to cancel.
+    /// Call with the lock held.
+    private func terminate() -> [any Subscription] {
+        terminated = true
+        downstream = nil
+        buffer.removeAll()
+        bufferHead = 0
+        pendingFailure = nil
+        var subscriptions: [any Subscription] = []
+        for index in upstreams.indices {
+            if let subscription = upstreams[index].terminate() { subscriptions.append(subscription) }
+        }
+        return subscriptions
+    }
+}

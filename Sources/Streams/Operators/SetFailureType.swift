@@ -1,0 +1,44 @@
+extension Publishers {
+    /// A publisher that cannot fail, given a failure type so that it fits where a failing
+    /// publisher is expected.
+    public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+        /// The upstream's values.
+        public typealias Output = Upstream.Output
+
+        /// The never-failing publisher.
+        public let upstream: Upstream
+
+        /// Makes the publisher; usually written `upstream.setFailureType(to:)`.
+        @inlinable
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        /// Attaches `subscriber`; it never receives a failure.
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(MapErrorSubscriber<Never, S>(downstream: subscriber, transform: absurd))
+        }
+
+        /// The same publisher with another failure type.
+        @inlinable
+        public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
+            Publishers.SetFailureType<Upstream, E>(upstream: upstream)
+        }
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Gives a publisher that cannot fail the failure type `failureType`, e.g. to combine
+    /// or `flatMap` it with a failing one.
+    ///
+    /// ```swift
+    /// let answer: AnyPublisher<Int, URLError> = Just(42)
+    ///     .setFailureType(to: URLError.self)
+    ///     .eraseToAnyPublisher()
+    /// ```
+    @inlinable
+    public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
+        Publishers.SetFailureType(upstream: self)
+    }
+}

@@ -1,0 +1,111 @@
+extension Publisher {
+    /// Subscribes to the upstream publisher, and sends it demand and cancellation, on
+    /// `scheduler`.
+    ///
+    /// Use it to move the work a publisher does when subscribed to (opening a file,
+    /// starting a request) off the current thread. Values are delivered on whatever
+    /// thread the upstream sends them from; combine with `receive(on:)` to choose that.
+    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
+        Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+    }
+}
+
+extension Publishers {
+    /// A publisher that subscribes to its upstream, and forwards demand and cancellation
+    /// to it, on a scheduler. Created by `subscribe(on:options:)`.
+    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The upstream's output.
+        public typealias Output = Upstream.Output
+        /// The upstream's failure.
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher that is subscribed to on the scheduler.
+        public let upstream: Upstream
+        /// The scheduler used for subscribing, requesting and cancelling.
+        public let scheduler: Context
+        /// Options passed to the scheduler.
+        public let options: Context.SchedulerOptions?
+
+        /// Creates a publisher that subscribes to `upstream` on `scheduler`.
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        /// Schedules the subscription to the upstream on the scheduler.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let inner = Inner(downstream: subscriber, scheduler: scheduler, options: options)
+            let upstream = self.upstream
+            scheduler.schedule(options: options) { upstream.subscribe(inner) }
+        }
+    }
+}
+
+extension Publishers.SubscribeOn {
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        typealias Input = Output
+
+        private let lock = Lock()
+        private var upstream = SubscriptionState.awaiting
+        private let downstream: Downstream
+        private let scheduler: Context
+        private let options: Context.SchedulerOptions?
+
+        init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.downstream = downstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        var description: String { "SubscribeOn" }
+
+        func receive(subscription: any Subscription) {
+            lock.lock()
+            guard upstream.attach(subscription) else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            lock.unlock()
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            lock.lock()
+            let live = upstream.subscription != nil
+            lock.unlock()
+            return live ? downstream.receive(input) : .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard upstream.subscription != nil else {
+                lock.unlock()
+                return
+            }
+            _ = upstream.terminate()
+            lock.unlock()
+            downstream.receive(completion: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            lock.lock()
+            guard let subscription = upstream.subscription else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            scheduler.schedule(options: options) { subscription.request(demand) }
+        }
+
+        func cancel() {
+            lock.lock()
+            let subscription = upstream.terminate()
+            lock.unlock()
+            guard let subscription else { return }
+            scheduler.schedule(options: options) { subscription.cancel() }
+        }
+    }
+}

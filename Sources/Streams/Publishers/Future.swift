@@ -1,0 +1,141 @@
+/// A publisher that eventually produces one value, or fails, and replays that outcome to
+/// every subscriber, however late.
+///
+/// The closure runs at once, when the future is created (wrap it in `Deferred` to wait
+/// for a subscriber). It receives a `promise` to call with the outcome; calls after the
+/// first are ignored.
+///
+/// ```swift
+/// let answer = Future<Int, Never> { promise in
+///     DispatchQueue.global().async { promise(.success(42)) }
+/// }
+/// let cancellable = answer.sink { print($0) }   // 42, when it is ready
+/// ```
+public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    /// The function handed to the closure: call it once with the outcome.
+    public typealias Promise = (Result<Output, Failure>) -> Void
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline var outcome: Result<Output, Failure>?
+    /// Subscriptions waiting for the outcome.
+    @usableFromInline var waiting: [FutureSubscription<Output, Failure>] = []
+
+    /// Creates the future and runs `attemptToFulfill` immediately.
+    @inlinable
+    public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
+        attemptToFulfill { [self] result in self.fulfil(result) }
+    }
+
+    @inlinable
+    func fulfil(_ result: Result<Output, Failure>) {
+        lock.lock()
+        guard outcome == nil else {
+            lock.unlock()
+            return
+        }
+        outcome = result
+        let ready = waiting
+        waiting = []
+        lock.unlock()
+        for subscription in ready {
+            subscription.resolve(result)
+        }
+    }
+
+    /// Attaches `subscriber`; it receives the outcome once it exists and it has demand.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let subscription = FutureSubscription<Output, Failure>(
+            receiveValue: { subscriber.receive($0) },
+            receiveCompletion: { subscriber.receive(completion: $0) })
+        lock.lock()
+        let known = outcome
+        if known == nil {
+            waiting.append(subscription)
+        }
+        lock.unlock()
+        subscriber.receive(subscription: subscription)
+        if let known {
+            subscription.resolve(known)
+        }
+    }
+}
+
+/// One subscriber's view of a `Future`: delivers once it has both the outcome and demand
+/// (a failure needs no demand).
+@usableFromInline
+final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStringConvertible,
+    @unchecked Sendable
+{
+    @usableFromInline let lock = Lock()
+    @usableFromInline var receiveValue: ((Output) -> Subscribers.Demand)?
+    @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    @usableFromInline var outcome: Result<Output, Failure>?
+    @usableFromInline var hasDemand = false
+
+    @inlinable
+    init(
+        receiveValue: @escaping (Output) -> Subscribers.Demand,
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+    ) {
+        self.receiveValue = receiveValue
+        self.receiveCompletion = receiveCompletion
+    }
+
+    @usableFromInline var description: String { "Future" }
+
+    @inlinable
+    func resolve(_ result: Result<Output, Failure>) {
+        lock.lock()
+        outcome = result
+        deliverIfReadyAndUnlock()
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+        guard demand.rawValue != 0 else { return }
+        lock.lock()
+        hasDemand = true
+        deliverIfReadyAndUnlock()
+    }
+
+    /// Called with the lock held; releases it before calling the subscriber.
+    @inlinable
+    func deliverIfReadyAndUnlock() {
+        guard let outcome, receiveCompletion != nil else {
+            lock.unlock()
+            return
+        }
+        switch outcome {
+        case .success(let value):
+            guard hasDemand else {
+                lock.unlock()
+                return
+            }
+            let (onValue, onCompletion) = (receiveValue, receiveCompletion)
+            receiveValue = nil
+            receiveCompletion = nil
+            lock.unlock()
+            _ = onValue?(value)
+            onCompletion?(.finished)
+        case .failure(let error):
+            let onCompletion = receiveCompletion
+            let onValue = receiveValue
+            receiveValue = nil
+            receiveCompletion = nil
+            lock.unlock()
+            onCompletion?(.failure(error))
+            withExtendedLifetime(onValue) {}
+        }
+    }
+
+    @inlinable
+    func cancel() {
+        lock.lock()
+        let released = (receiveValue, receiveCompletion)
+        receiveValue = nil
+        receiveCompletion = nil
+        lock.unlock()
+        withExtendedLifetime(released) {}
+    }
+}

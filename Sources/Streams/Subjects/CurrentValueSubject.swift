@@ -1,0 +1,62 @@
+/// A subject that holds a current value, gives it to each new subscriber, and broadcasts
+/// every change.
+///
+/// A subscriber receives the current value as soon as it first has demand, then every
+/// value sent afterwards (if a value arrives while its demand is used up, it receives the
+/// newest value when it next asks).
+///
+/// ```swift
+/// let volume = CurrentValueSubject<Int, Never>(5)
+/// let cancellable = volume.sink { print("volume", $0) }   // volume 5
+/// volume.value = 7                                          // volume 7
+/// volume.send(8)                                            // volume 8
+/// ```
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+    @usableFromInline let core: SubjectCore<Output, Failure>
+
+    /// Makes a subject whose current value is `value`.
+    @inlinable
+    public init(_ value: Output) {
+        core = SubjectCore(current: value)
+    }
+
+    /// The current value. Setting it sends the new value to the subscribers (unless the
+    /// subject has completed, when it is ignored).
+    @inlinable
+    public var value: Output {
+        get {
+            core.lock.lock()
+            defer { core.lock.unlock() }
+            // Never nil: a current-value core is created with a value and only replaced.
+            return core.current!
+        }
+        set {
+            core.send(newValue)
+        }
+    }
+
+    /// Attaches `subscriber`; it receives the current value at its first demand.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        core.attach(subscriber)
+    }
+
+    /// Makes `value` current and sends it to every subscriber with outstanding demand.
+    @inlinable
+    public func send(_ value: Output) {
+        core.send(value)
+    }
+
+    /// Completes every subscriber, once; later sends of any kind are ignored.
+    @inlinable
+    public func send(completion: Subscribers.Completion<Failure>) {
+        core.send(completion: completion)
+    }
+
+    /// Keeps `subscription` (from a publisher feeding this subject) and requests
+    /// unlimited values from it.
+    @inlinable
+    public func send(subscription: any Subscription) {
+        core.send(subscription: subscription)
+    }
+}

@@ -1,0 +1,104 @@
+/// The subscription a subject hands to one subscriber: its demand and its delivery
+/// closures. Every stored property is guarded by the owning ``SubjectCore``'s lock.
+///
+/// The closures are created where the subscriber's concrete type is known, so calling
+/// them runs specialised code; they are dropped (releasing the subscriber) on cancel or
+/// completion, which is also how "nothing after cancel" is enforced.
+@usableFromInline
+final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
+    @unchecked Sendable
+{
+    @usableFromInline let owner: SubjectCore<Output, Failure>
+    @usableFromInline var demand = Subscribers.Demand.none
+    @usableFromInline var receiveValue: ((Output) -> Subscribers.Demand)?
+    @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    /// A current-value subject owes the subscriber the latest value at its next demand.
+    @usableFromInline var owesCurrentValue: Bool
+
+    @inlinable
+    init(
+        owner: SubjectCore<Output, Failure>,
+        receiveValue: @escaping (Output) -> Subscribers.Demand,
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        owesCurrentValue: Bool
+    ) {
+        self.owner = owner
+        self.receiveValue = receiveValue
+        self.receiveCompletion = receiveCompletion
+        self.owesCurrentValue = owesCurrentValue
+    }
+
+    @usableFromInline var description: String { "Subject subscription" }
+
+    /// Takes one unit of demand for a value about to be sent; returns the delivery closure,
+    /// or `nil` when the value must be dropped (no demand, cancelled). Lock held.
+    @inlinable @inline(__always)
+    func claimDeliveryLocked() -> ((Output) -> Subscribers.Demand)? {
+        guard let receiveValue else { return nil }
+        if demand.isUnlimited {
+            return receiveValue
+        }
+        if demand.rawValue == 0 {
+            // A current-value subject delivers the newest value when demand comes.
+            if owner.current != nil { owesCurrentValue = true }
+            return nil
+        }
+        owesCurrentValue = false
+        demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
+        return receiveValue
+    }
+
+    /// Calls the subscriber (lock not held) and adds the demand it returns.
+    @inlinable @inline(__always)
+    func deliver(_ value: Output, with receive: (Output) -> Subscribers.Demand) {
+        let additional = receive(value)
+        if additional.rawValue != 0 {
+            owner.lock.lock()
+            if receiveValue != nil {
+                demand += additional
+            }
+            owner.lock.unlock()
+        }
+    }
+
+    /// Ends the subscription; returns the completion closure to call after unlocking, or
+    /// `nil` if it had already ended. Lock held.
+    @inlinable
+    func terminateLocked() -> ((Subscribers.Completion<Failure>) -> Void)? {
+        let receiver = receiveCompletion
+        receiveValue = nil
+        receiveCompletion = nil
+        return receiver
+    }
+
+    @inlinable
+    func request(_ additional: Subscribers.Demand) {
+        guard additional.rawValue != 0 else { return }
+        owner.lock.lock()
+        guard let receive = receiveValue else {
+            owner.lock.unlock()
+            return
+        }
+        demand += additional
+        guard owesCurrentValue, let value = owner.current else {
+            owner.lock.unlock()
+            return
+        }
+        owesCurrentValue = false
+        if !demand.isUnlimited {
+            demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
+        }
+        owner.lock.unlock()
+        deliver(value, with: receive)
+    }
+
+    @inlinable
+    func cancel() {
+        owner.lock.lock()
+        let receivers = (receiveValue, terminateLocked())
+        owner.removeLocked(self)
+        owner.lock.unlock()
+        // Releasing the subscriber may run its deinit, which must not find the lock held.
+        withExtendedLifetime(receivers) {}
+    }
+}
