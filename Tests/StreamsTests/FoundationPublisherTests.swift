@@ -1,0 +1,202 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTestServer
+import StreamsFoundation
+import Testing
+
+/// A data task's result as a comparable string: status and body.
+private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
+    "\((output.response as? HTTPURLResponse)?.statusCode ?? -1) \(String(decoding: output.data, as: UTF8.self))"
+}
+
+@Suite struct DataTaskPublisherTests {
+    @Test func publishesBodyAndResponseThenFinishes() throws {
+        let server = try HTTPTestServer { request in
+            request.path == "/hello" ? .text("hi there") : .status(404)
+        }
+        defer { server.stop() }
+        let recorder = EventRecorder<String, URLError>()
+        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/hello"))!)
+            .map(summary)
+            .subscribe(recorder)
+        recorder.wait { $0.completionCount == 1 }
+        #expect(recorder.events == [.subscription, .value("200 hi there"), .finished])
+
+        let missing = EventRecorder<String, URLError>()
+        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/nope"))!).map(summary).subscribe(missing)
+        missing.wait { $0.completionCount == 1 }
+        #expect(missing.events == [.subscription, .value("404 "), .finished], "an HTTP error status is not a failure")
+    }
+
+    @Test func sendsTheRequestAsGiven() throws {
+        let server = try HTTPTestServer { request in
+            .text("\(request.method) \(request.headers["x-test"] ?? "-") \(String(decoding: request.body, as: UTF8.self))")
+        }
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: server.url(for: "/post"))!)
+        request.httpMethod = "POST"
+        request.setValue("yes", forHTTPHeaderField: "X-Test")
+        request.httpBody = Data("body".utf8)
+        let recorder = EventRecorder<String, URLError>()
+        URLSession.shared.dataTaskPublisher(for: request).map(summary).subscribe(recorder)
+        recorder.wait { $0.completionCount == 1 }
+        #expect(recorder.values == ["200 POST yes body"])
+    }
+
+    @Test func startsTheTaskOnlyOnDemand() throws {
+        let hits = EventLog<String>()
+        let server = try HTTPTestServer { request in
+            hits.append(request.path)
+            return .text("ok")
+        }
+        defer { server.stop() }
+        let recorder = EventRecorder<String, URLError>(initialDemand: .none)
+        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/lazy"))!).map(summary).subscribe(recorder)
+        usleep(50_000)
+        #expect(hits.events.isEmpty)
+        recorder.request(.max(1))
+        recorder.wait { $0.completionCount == 1 }
+        #expect(hits.events == ["/lazy"])
+        #expect(recorder.values == ["200 ok"])
+    }
+
+    @Test func failsWithAURLErrorWhenNobodyListens() throws {
+        let server = try HTTPTestServer { _ in .text("never") }
+        let url = URL(string: server.url(for: "/"))!
+        server.stop()
+        usleep(20_000)  // lets the accept loop close the socket
+        let recorder = EventRecorder<String, URLError>()
+        URLSession.shared.dataTaskPublisher(for: url).map(summary).subscribe(recorder)
+        recorder.wait { $0.completionCount == 1 }
+        #expect(recorder.values.isEmpty)
+        guard case .failure = recorder.events.last else {
+            Issue.record("expected a URLError, got \(recorder.events)")
+            return
+        }
+    }
+
+    @Test func cancelStopsTheTaskAndNothingArrives() throws {
+        let hits = EventLog<String>()
+        let server = try HTTPTestServer { request in
+            hits.append(request.path)
+            usleep(500_000)  // a slow server
+            return .text("late")
+        }
+        defer { server.stop() }
+        let recorder = EventRecorder<String, URLError>()
+        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/slow"))!).map(summary).subscribe(recorder)
+        let deadline = Date().addingTimeInterval(10)
+        while hits.events.isEmpty && Date() < deadline { usleep(1_000) }
+        recorder.cancel()
+        usleep(800_000)  // past the server's answer
+        #expect(recorder.events == [.subscription])
+    }
+
+    @Test func feedsDecode() throws {
+        struct Greeting: Decodable, Equatable { var text: String }
+        let server = try HTTPTestServer { _ in .text(#"{"text":"hello"}"#, contentType: "application/json") }
+        defer { server.stop() }
+        let recorder = EventRecorder<String, any Error>()
+        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/json"))!)
+            .map(\.data)
+            .decode(type: Greeting.self, decoder: JSONDecoder())
+            .map(\.text)
+            .subscribe(recorder)
+        recorder.wait { $0.completionCount == 1 }
+        #expect(recorder.values == ["hello"])
+    }
+}
+
+@Suite struct NotificationCenterPublisherTests {
+    private static let ping = Notification.Name("StreamsTests.ping")
+
+    @Test func publishesPostedNotificationsWithinDemand() {
+        let center = NotificationCenter()
+        let recorder = EventRecorder<String, Never>(initialDemand: .max(2))
+        center.publisher(for: Self.ping).map { $0.userInfo?["n"] as? String ?? "?" }.subscribe(recorder)
+        for n in ["a", "b", "c"] {
+            center.post(name: Self.ping, object: nil, userInfo: ["n": n])
+        }
+        #expect(recorder.values == ["a", "b"], "the third meets no demand and is dropped")
+        recorder.request(.max(1))
+        center.post(name: Self.ping, object: nil, userInfo: ["n": "d"])
+        #expect(recorder.values == ["a", "b", "d"])
+    }
+
+    @Test func filtersBySender() {
+        let center = NotificationCenter()
+        let sender = NSObject()
+        let recorder = EventRecorder<Bool, Never>()
+        center.publisher(for: Self.ping, object: sender).map { $0.object as AnyObject? === sender }.subscribe(recorder)
+        center.post(name: Self.ping, object: NSObject())
+        center.post(name: Self.ping, object: sender)
+        center.post(name: Notification.Name("other"), object: sender)
+        #expect(recorder.values == [true])
+    }
+
+    @Test func cancelRemovesTheObserver() {
+        let center = NotificationCenter()
+        let recorder = EventRecorder<Notification.Name, Never>()
+        center.publisher(for: Self.ping).map(\.name).subscribe(recorder)
+        center.post(name: Self.ping, object: nil)
+        recorder.cancel()
+        center.post(name: Self.ping, object: nil)
+        #expect(recorder.events == [.subscription, .value(Self.ping)])
+    }
+}
+
+@Suite struct TimerPublisherTests {
+    /// Runs the current run loop until `condition` holds or 10 s have passed.
+    private func spin(until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() && Date() < deadline {
+            _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.005))
+        }
+    }
+
+    @Test func ticksOnlyAfterConnectAndStopsWhenCancelled() {
+        let publisher = Timer.publish(every: 0.01, on: .current, in: .default)
+        let recorder = EventRecorder<Date, Never>()
+        publisher.subscribe(recorder)
+        let before = Date()
+        spin { Date().timeIntervalSince(before) > 0.05 }
+        #expect(recorder.values.isEmpty, "not connected yet")
+
+        let connection = publisher.connect()
+        spin { recorder.values.count >= 3 }
+        #expect(recorder.values.count >= 3)
+        #expect(recorder.values == recorder.values.sorted())
+        connection.cancel()
+        let countAtCancel = recorder.values.count
+        let after = Date()
+        spin { Date().timeIntervalSince(after) > 0.05 }
+        #expect(recorder.values.count == countAtCancel)
+        #expect(recorder.completionCount == 0)
+    }
+
+    @Test func autoconnectStartsWithTheFirstSubscriber() {
+        let recorder = EventRecorder<Date, Never>()
+        let ticks = Timer.publish(every: 0.01, on: .current, in: .default).autoconnect()
+        ticks.subscribe(recorder)
+        spin { recorder.values.count >= 2 }
+        #expect(recorder.values.count >= 2)
+        recorder.cancel()
+        let countAtCancel = recorder.values.count
+        let after = Date()
+        spin { Date().timeIntervalSince(after) > 0.05 }
+        #expect(recorder.values.count == countAtCancel)
+    }
+
+    @Test func respectsDemand() {
+        let recorder = EventRecorder<Date, Never>(initialDemand: .max(2))
+        let connection = Timer.publish(every: 0.005, on: .current, in: .default).autoconnect()
+        connection.subscribe(recorder)
+        spin { recorder.values.count >= 2 }
+        let after = Date()
+        spin { Date().timeIntervalSince(after) > 0.05 }
+        #expect(recorder.values.count == 2)
+        recorder.cancel()
+    }
+}
