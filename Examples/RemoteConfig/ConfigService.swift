@@ -12,6 +12,15 @@ enum ConfigUpdateError: Error, Equatable, Sendable {
     case malformed
 }
 
+extension ConfigUpdateError: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .unreachable(let reason): "server unreachable: \(reason)"
+        case .malformed: "the server's answer was not a configuration"
+        }
+    }
+}
+
 /// Keeps the app's configuration: the bundled default, a cached copy on disk, and updates
 /// from the server, which are published to subscribers and saved for next time.
 ///
