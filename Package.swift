@@ -67,7 +67,20 @@ targets += [
     ),
 ]
 
-// MARK: - Examples: runnable programs built on Streams (Examples/<Name>).
+// MARK: - Examples: runnable programs built on Streams (Examples/<Name>), `swift run <Name>`.
+targets += [
+    // A real HTTP server on 127.0.0.1 for the examples that need one, and for tests.
+    .target(name: "LocalHTTPServer", path: "Examples/Support/LocalHTTPServer"),
+    .executableTarget(name: "FeedLoader", dependencies: ["StreamsFoundation", "LocalHTTPServer"], path: "Examples/FeedLoader"),
+    .executableTarget(name: "TokenRefresh", dependencies: ["Streams"], path: "Examples/TokenRefresh"),
+    .executableTarget(name: "RemoteConfig", dependencies: ["StreamsFoundation", "LocalHTTPServer"], path: "Examples/RemoteConfig"),
+    .executableTarget(name: "SaveResult", dependencies: ["Streams"], path: "Examples/SaveResult"),
+    .executableTarget(name: "LoadOnDemand", dependencies: ["Streams"], path: "Examples/LoadOnDemand"),
+    .testTarget(
+        name: "ExamplesTests",
+        dependencies: ["FeedLoader", "TokenRefresh", "RemoteConfig", "SaveResult", "LoadOnDemand", "LocalHTTPServer"]
+    ),
+]
 
 let package = Package(
     name: "SwiftLab",

@@ -12,8 +12,13 @@
 /// let cancellable = answer.sink { print($0) }   // 42, when it is ready
 /// ```
 public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
-    /// The function handed to the closure: call it once with the outcome.
-    public typealias Promise = (Result<Output, Failure>) -> Void
+    /// The function handed to the closure: call it once with the outcome, from any thread.
+    ///
+    /// Unlike Combine's, this type is `@Sendable`, so that under Swift 6 a callback API's
+    /// completion handler running on another queue may call it. Code written for Combine
+    /// compiles unchanged; code that relies on this, ported to Combine in Swift 6 mode,
+    /// needs `nonisolated(unsafe) let promise = promise` before the capture.
+    public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
 
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var outcome: Result<Output, Failure>?

@@ -1,0 +1,104 @@
+import Foundation
+import LocalHTTPServer
+import StreamsFoundation
+import Testing
+@testable import RemoteConfig
+
+@Suite("RemoteConfig example", .serialized)
+struct RemoteConfigTests {
+    private let serverConfig = AppConfig(version: 5, welcomeMessage: "Hello from the server", featureFlags: ["beta": true])
+
+    private func temporaryCacheURL() -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("RemoteConfigTests-\(UUID().uuidString)/config.json")
+    }
+
+    private func waitForUpdate(_ service: ConfigService) -> Result<AppConfig, ConfigUpdateError>? {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var outcome: Result<AppConfig, ConfigUpdateError>?
+        let subscription = service.update().sink(
+            receiveCompletion: { if case .failure(let error) = $0 { outcome = .failure(error) }; done.signal() },
+            receiveValue: { outcome = .success($0) }
+        )
+        _ = done.wait(timeout: .now() + 10)
+        subscription.cancel()
+        return outcome
+    }
+
+    @Test("Starts from the bundled default without touching the network")
+    func startsFromDefault() throws {
+        let server = try LocalHTTPServer { [serverConfig] _ in .json(encoding: serverConfig) }
+        defer { server.stop() }
+        let service = ConfigService(cacheURL: temporaryCacheURL(), remoteURL: server.url(for: "/config"))
+        #expect(service.config.value == .bundledDefault)
+        #expect(service.startedFrom == "bundled default")
+        #expect(server.receivedRequests.isEmpty)
+    }
+
+    @Test("An update is published to subscribers and persisted; the next start uses it offline")
+    func updatePublishesAndPersists() throws {
+        let cacheURL = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: cacheURL.deletingLastPathComponent()) }
+        let server = try LocalHTTPServer { [serverConfig] _ in .json(encoding: serverConfig) }
+        let service = ConfigService(cacheURL: cacheURL, remoteURL: server.url(for: "/config"))
+        nonisolated(unsafe) var seen: [Int] = []
+        let watcher = service.config.sink { seen.append($0.version) }
+
+        #expect(try waitForUpdate(service)?.get() == serverConfig)
+        #expect(seen == [1, 5])
+        let cached = try JSONDecoder().decode(AppConfig.self, from: Data(contentsOf: cacheURL))
+        #expect(cached == serverConfig)
+        watcher.cancel()
+        server.stop()
+
+        let offline = ConfigService(cacheURL: cacheURL, remoteURL: server.url(for: "/config"))
+        #expect(offline.startedFrom == "cache")
+        #expect(offline.config.value == serverConfig)
+        guard case .failure(.unreachable)? = waitForUpdate(offline) else {
+            Issue.record("an update with the server down should fail as unreachable")
+            return
+        }
+        #expect(offline.config.value == serverConfig, "a failed update keeps the current configuration")
+    }
+
+    @Test("One update in flight at a time")
+    func oneUpdateInFlight() throws {
+        let server = try LocalHTTPServer { [serverConfig] _ in
+            usleep(100_000)   // a slow server, so the calls below overlap
+            return .json(encoding: serverConfig)
+        }
+        defer { server.stop() }
+        let service = ConfigService(cacheURL: temporaryCacheURL(), remoteURL: server.url(for: "/config"))
+        let updates = (0..<5).map { _ in service.update() }
+        let done = DispatchSemaphore(value: 0)
+        let subscriptions = updates.map { $0.sink(receiveCompletion: { _ in done.signal() }, receiveValue: { _ in }) }
+        for _ in updates { #expect(done.wait(timeout: .now() + 10) == .success) }
+        #expect(server.receivedRequests.count == 1)
+        subscriptions.forEach { $0.cancel() }
+    }
+
+    @Test("A corrupt cache file falls back to the bundled default")
+    func corruptCache() throws {
+        let cacheURL = temporaryCacheURL()
+        defer { try? FileManager.default.removeItem(at: cacheURL.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: cacheURL)
+        let service = ConfigService(cacheURL: cacheURL, remoteURL: URL(string: "http://127.0.0.1:9/config")!)
+        #expect(service.config.value == .bundledDefault)
+    }
+
+    @Test("The service is released when no longer used")
+    func noLeaks() throws {
+        let server = try LocalHTTPServer { [serverConfig] _ in .json(encoding: serverConfig) }
+        defer { server.stop() }
+        weak var weakService: ConfigService?
+        do {
+            let service = ConfigService(cacheURL: temporaryCacheURL(), remoteURL: server.url(for: "/config"))
+            weakService = service
+            _ = waitForUpdate(service)
+        }
+        let deadline = Date().addingTimeInterval(2)
+        while weakService != nil && Date() < deadline { usleep(1_000) }
+        #expect(weakService == nil)
+    }
+}
