@@ -4,8 +4,9 @@
 /// One lock guards the subscriber list, every conduit's demand and the current value.
 /// It is held only to snapshot that state: values and completions are delivered after
 /// unlocking, so a subscriber may send into the subject again from inside `receive`.
-/// With one subscriber and unlimited demand a send costs one lock round trip, one
-/// retain/release and one indirect call into the (fully specialised) subscriber chain.
+/// With one subscriber and unlimited demand a send costs two lock round trips (one to
+/// read the state, one to close the delivery), one retain/release and one indirect call
+/// into the (fully specialised) subscriber chain.
 ///
 /// Every stored property has a layout that does not depend on `Output` or `Failure`
 /// (class references, closures, arrays of objects). That matters for speed: the
@@ -28,6 +29,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var fastPath: ((Output) -> Subscribers.Demand)?
     /// The value a `CurrentValueSubject` replays on first demand; `nil` for passthrough.
     @usableFromInline let current: CurrentValueBox<Output>?
+    /// Deliveries under way (values handed to a subscriber after unlocking). A completion
+    /// that arrives meanwhile waits for them, so that no subscriber ever receives a value
+    /// after its completion, even when a value and the completion are sent concurrently.
+    @usableFromInline @exclusivity(unchecked) var inFlight = 0
+    /// Completion closures waiting for ``inFlight`` to drop to zero.
+    @usableFromInline @exclusivity(unchecked) var awaitingIdle: [(Subscribers.Completion<Failure>) -> Void] = []
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
     @usableFromInline @exclusivity(unchecked) var upstreams: [any Subscription] = []
 
@@ -82,22 +89,26 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         current?.value = value
         if let receive = fastPath {
+            inFlight += 1
             lock.unlock()
             _ = receive(value)
+            finishDelivery(to: nil, returned: .none)
             return
         }
+        sendToEach(value)
+    }
+
+    /// The general case of `send`: several subscribers, or limited demand. Lock held on
+    /// entry; kept out of line so that the one-subscriber path stays small.
+    @inlinable @inline(never)
+    func sendToEach(_ value: Output) {
         guard let head = first else {
             lock.unlock()
             return
         }
         if others.isEmpty {
-            let conduit = Self.conduit(head)
-            let wasUnlimited = conduit.demand.isUnlimited
-            let deliver = conduit.claimDeliveryLocked()
             lock.unlock()
-            if let deliver {
-                conduit.deliver(value, with: deliver, wasUnlimited: wasUnlimited)
-            }
+            offer(value, to: Self.conduit(head))
             return
         }
         let snapshot = others
@@ -108,15 +119,49 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// Delivers `value` to one of several subscribers, if it has demand.
+    /// Delivers `value` to one subscriber, if it has demand.
     @inlinable
     func offer(_ value: Output, to conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
+        guard completion == nil, let receive = conduit.claimDeliveryLocked() else {
+            lock.unlock()
+            return
+        }
         let wasUnlimited = conduit.demand.isUnlimited
-        let deliver = conduit.claimDeliveryLocked()
+        inFlight += 1
         lock.unlock()
-        if let deliver {
-            conduit.deliver(value, with: deliver, wasUnlimited: wasUnlimited)
+        let more = receive(value)
+        finishDelivery(to: wasUnlimited ? nil : conduit, returned: more)
+    }
+
+    /// Ends one delivery: adds the demand the subscriber returned (when it matters) and,
+    /// if a completion was waiting for the last delivery, sends it.
+    @inlinable @inline(__always)
+    func finishDelivery(to conduit: SubjectConduit<Output, Failure>?, returned more: Subscribers.Demand) {
+        lock.lock()
+        inFlight -= 1
+        if let conduit, more.rawValue != 0, case .some = conduit.receiveValue {
+            conduit.demand += more
+            if conduit.demand.isUnlimited {
+                refreshFastPathLocked()
+            }
+        }
+        if inFlight == 0 && !awaitingIdle.isEmpty {
+            completeAwaitingLocked()
+        } else {
+            lock.unlock()
+        }
+    }
+
+    /// Sends a completion that waited for in-flight deliveries. Lock held; unlocks.
+    @usableFromInline @inline(never)
+    func completeAwaitingLocked() {
+        let receivers = awaitingIdle
+        awaitingIdle = []
+        let completion = self.completion!.completion
+        lock.unlock()
+        for receiver in receivers {
+            receiver(completion)
         }
     }
 
@@ -144,6 +189,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             if let receiver = Self.conduit(object).terminateLocked() {
                 receivers.append(receiver)
             }
+        }
+        if inFlight > 0 {
+            // A value is being delivered on another thread (or further up this one's
+            // stack): the last delivery to finish sends the completion after it.
+            awaitingIdle = receivers
+            receivers = []
         }
         lock.unlock()
         _fixLifetime(finishing)
