@@ -16,6 +16,11 @@
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
+    /// Deliveries under way (values handed to a subscriber after unlocking). A completion
+    /// that arrives meanwhile waits for them, so that no subscriber ever receives a value
+    /// after its completion, even when a value and the completion are sent concurrently.
+    /// (32 bits, declared next to the lock, so that it fits in the lock's padding.)
+    @usableFromInline @exclusivity(unchecked) var inFlight: UInt32 = 0
     /// Set once; later sends are ignored and new subscribers get it at once.
     @usableFromInline @exclusivity(unchecked) var completion: CompletionBox<Failure>?
     /// The first subscriber's conduit (a `SubjectConduit<Output, Failure>`), in
@@ -29,12 +34,6 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var fastPath: ((Output) -> Subscribers.Demand)?
     /// The value a `CurrentValueSubject` replays on first demand; `nil` for passthrough.
     @usableFromInline let current: CurrentValueBox<Output>?
-    /// Deliveries under way (values handed to a subscriber after unlocking). A completion
-    /// that arrives meanwhile waits for them, so that no subscriber ever receives a value
-    /// after its completion, even when a value and the completion are sent concurrently.
-    @usableFromInline @exclusivity(unchecked) var inFlight = 0
-    /// Completion closures waiting for ``inFlight`` to drop to zero.
-    @usableFromInline @exclusivity(unchecked) var awaitingIdle: [(Subscribers.Completion<Failure>) -> Void] = []
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
     @usableFromInline @exclusivity(unchecked) var upstreams: [any Subscription] = []
 
@@ -146,7 +145,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 refreshFastPathLocked()
             }
         }
-        if inFlight == 0 && !awaitingIdle.isEmpty {
+        if inFlight == 0, let finished = completion, !finished.awaitingIdle.isEmpty {
             completeAwaitingLocked()
         } else {
             lock.unlock()
@@ -156,9 +155,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// Sends a completion that waited for in-flight deliveries. Lock held; unlocks.
     @usableFromInline @inline(never)
     func completeAwaitingLocked() {
-        let receivers = awaitingIdle
-        awaitingIdle = []
-        let completion = self.completion!.completion
+        let finished = self.completion!
+        let receivers = finished.awaitingIdle
+        finished.awaitingIdle = []
+        let completion = finished.completion
         lock.unlock()
         for receiver in receivers {
             receiver(completion)
@@ -173,7 +173,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        self.completion = CompletionBox(completion)
+        let finished = CompletionBox(completion)
+        self.completion = finished
         var finishing = others
         if let head = first {
             finishing.insert(head, at: 0)
@@ -193,7 +194,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         if inFlight > 0 {
             // A value is being delivered on another thread (or further up this one's
             // stack): the last delivery to finish sends the completion after it.
-            awaitingIdle = receivers
+            finished.awaitingIdle = receivers
             receivers = []
         }
         lock.unlock()
@@ -241,10 +242,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
 }
 
-/// A subject's completion, boxed so the subject's layout does not depend on `Failure`.
+/// A subject's completion, boxed so the subject's layout does not depend on `Failure`,
+/// with the subscribers whose completion waits for deliveries still in flight.
 @usableFromInline
 final class CompletionBox<Failure: Error>: @unchecked Sendable {
     @usableFromInline let completion: Subscribers.Completion<Failure>
+    /// Guarded by the subject's lock.
+    @usableFromInline @exclusivity(unchecked) var awaitingIdle: [(Subscribers.Completion<Failure>) -> Void] = []
 
     @inlinable
     init(_ completion: Subscribers.Completion<Failure>) {
