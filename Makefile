@@ -17,6 +17,8 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	# Every lesson's examples print what its text says; its checks pass with the solutions.
+	"$$($(SWIFT) build --show-bin-path)/swiftlab" verify
 
 build: deps
 	$(SWIFT) build

@@ -47,7 +47,7 @@ private final class ManualUpstream: Publisher, Subscription, @unchecked Sendable
 private struct TestFailure: Error, Equatable {}
 
 /// A subscriber that asks for `initialDemand` and records what it gets.
-private final class Recorder: Subscriber, @unchecked Sendable {
+private final class ThroughRecorder: Subscriber, @unchecked Sendable {
     typealias Input = Int
     typealias Failure = TestFailure
 
@@ -140,7 +140,7 @@ private final class Recorder: Subscriber, @unchecked Sendable {
 
     @Test func finishesAndCancelsTheUpstreamWhenPrefixIsDone() {
         let upstream = ManualUpstream()
-        let recorder = Recorder(initialDemand: .unlimited)
+        let recorder = ThroughRecorder(initialDemand: .unlimited)
         upstream.through(Pipeline<Int, Int>().map { $0 + 1 }.prefix(2)).subscribe(recorder)
         upstream.send(1)
         #expect(!upstream.cancelled)
@@ -152,7 +152,7 @@ private final class Recorder: Subscriber, @unchecked Sendable {
 
     @Test func prefixZeroFinishesWithoutAskingForAnything() {
         let upstream = ManualUpstream()
-        let recorder = Recorder(initialDemand: .max(3))
+        let recorder = ThroughRecorder(initialDemand: .max(3))
         upstream.through(Pipeline<Int, Int>().prefix(0)).subscribe(recorder)
         #expect(upstream.cancelled)
         #expect(upstream.requests.isEmpty)
@@ -161,7 +161,7 @@ private final class Recorder: Subscriber, @unchecked Sendable {
 
     @Test func droppedValuesAreAskedForAgain() {
         let upstream = ManualUpstream()
-        let recorder = Recorder(initialDemand: .max(2))
+        let recorder = ThroughRecorder(initialDemand: .max(2))
         upstream.through(evensDoubled).subscribe(recorder)
         #expect(upstream.requests == [.max(2)])
         upstream.send(1)
@@ -176,7 +176,7 @@ private final class Recorder: Subscriber, @unchecked Sendable {
 
     @Test func multipliedValuesWaitForDemand() {
         let upstream = ManualUpstream()
-        let recorder = Recorder(initialDemand: .max(1))
+        let recorder = ThroughRecorder(initialDemand: .max(1))
         upstream.through(Pipeline<Int, Int>().flatMap { (value: Int) -> [Int] in [value, value * 10, value * 100] }).subscribe(recorder)
         upstream.send(1)
         #expect(recorder.values == [1])
@@ -196,7 +196,7 @@ private final class Recorder: Subscriber, @unchecked Sendable {
 
     @Test func completionWaitsForQueuedValues() {
         let upstream = ManualUpstream()
-        let recorder = Recorder(initialDemand: .max(1))
+        let recorder = ThroughRecorder(initialDemand: .max(1))
         upstream.through(Pipeline<Int, Int>().flatMap { [$0, $0] }).subscribe(recorder)
         upstream.send(5)
         upstream.send(completion: .finished)
@@ -209,7 +209,7 @@ private final class Recorder: Subscriber, @unchecked Sendable {
 
     @Test func failuresPassThrough() {
         let upstream = ManualUpstream()
-        let recorder = Recorder(initialDemand: .unlimited)
+        let recorder = ThroughRecorder(initialDemand: .unlimited)
         upstream.through(evensDoubled).subscribe(recorder)
         upstream.send(2)
         upstream.send(completion: .failure(TestFailure()))
@@ -219,7 +219,7 @@ private final class Recorder: Subscriber, @unchecked Sendable {
 
     @Test func cancellingStopsDeliveryAndCancelsTheUpstream() {
         let upstream = ManualUpstream()
-        let recorder = Recorder(initialDemand: .unlimited)
+        let recorder = ThroughRecorder(initialDemand: .unlimited)
         upstream.through(evensDoubled).subscribe(recorder)
         upstream.send(2)
         recorder.subscription!.cancel()

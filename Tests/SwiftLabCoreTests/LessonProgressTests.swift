@@ -54,18 +54,20 @@ import Testing
     /// Two writers, each with its own store and file descriptors (as two processes have),
     /// mark different exercises at the same time; every change must be in the final file.
     /// The two-process version of this test is in the end-to-end tests.
-    @Test func concurrentWritersMergeInsteadOfOverwriting() async throws {
+    @Test func concurrentWritersMergeInsteadOfOverwriting() throws {
         let folder = try LessonFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let count = 60
-        await withTaskGroup(of: Void.self) { group in
-            for writer in ["a", "b"] {
-                group.addTask {
-                    let store = ProgressStore(directory: folder) { _ in }
-                    for index in 0..<count {
-                        store.update { $0.markPassed("\(writer)\(index)", in: "lesson-\(writer)") }
-                    }
-                }
+        let count = 150
+        let ready = MessageBox()
+        // Two threads (not tasks, which may share one thread and run one after the other).
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let writer = index == 0 ? "a" : "b"
+            let store = ProgressStore(directory: folder) { _ in }
+            // Start together, so that the writes overlap.
+            ready.append(writer)
+            while ready.messages.count < 2 { sched_yield() }
+            for index in 0..<count {
+                store.update { $0.markPassed("\(writer)\(index)", in: "lesson-\(writer)") }
             }
         }
         let progress = ProgressStore(directory: folder) { _ in }.load()

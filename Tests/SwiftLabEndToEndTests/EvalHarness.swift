@@ -30,11 +30,12 @@ enum EvalHarness {
     }()
 
     /// Runs swiftlab with `inputs` on standard input, one after another.
-    static func runREPL(_ inputs: [String], arguments: [String] = [], preparing: Bool = true) throws -> Run {
+    static func runREPL(_ inputs: [String], arguments: [String] = [], environment: [String: String] = [:],
+                        preparing: Bool = true) throws -> Run {
         if preparing { _ = prepared }
         return try run([products.directory.appendingPathComponent("swiftlab").path] + arguments,
                 input: inputs.joined(separator: "\n") + "\n",
-                environment: ["XDG_CACHE_HOME": cacheHome.path, "NO_COLOR": "1"])
+                environment: ["XDG_CACHE_HOME": cacheHome.path, "NO_COLOR": "1"].merging(environment) { _, new in new })
     }
 
     /// Runs a process to its end with `input` on stdin; stdout and stderr are merged.

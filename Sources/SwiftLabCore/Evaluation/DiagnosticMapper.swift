@@ -21,6 +21,10 @@ struct DiagnosticMapper {
         for line in output.split(separator: "\n") {
             guard let header = Self.parseHeader(line) else { continue }
             if header.severity == .note, !keepsNotes { continue }
+            if header.severity == .warning, Self.isAboutCellBoundaries(header.message) {
+                keepsNotes = false
+                continue
+            }
             if let location = Self.inputLocation(file: header.file, line: header.line) {
                 let (number, mappedLine) = location
                 if mappedLine == nil, header.severity != .error {
@@ -59,6 +63,12 @@ struct DiagnosticMapper {
             result += wrapperErrors
         }
         return result
+    }
+
+    /// Whether a warning exists only because inputs are compiled as separate modules
+    /// (to the learner they are one program, where the warning would not appear).
+    static func isAboutCellBoundaries(_ message: String) -> Bool {
+        message.hasPrefix("extension declares a conformance of imported type")
     }
 
     /// The input and line a location in the generated file stands for: `input N` line L

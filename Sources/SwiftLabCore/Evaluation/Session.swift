@@ -183,6 +183,9 @@ public final class Session: @unchecked Sendable {
         if SwiftLexer.topLevelItems(in: input).isEmpty {
             return EvaluationResult(status: .ok)
         }
+        interruptLock.lock()
+        interruptRequested = false
+        interruptLock.unlock()
         let number = nextNumber
         nextNumber += 1
         inputTexts[number] = input
@@ -290,8 +293,14 @@ public final class Session: @unchecked Sendable {
     private func execute(cell: GeneratedCell, library: URL, mapper: DiagnosticMapper,
                          emit: (String) -> Void, emitProgramOutput: (String) -> Void) -> EvaluationResult.Status {
         interruptLock.lock()
-        interruptRequested = false
+        let interruptedWhileCompiling = interruptRequested
         interruptLock.unlock()
+        // Ctrl-C while the compiler ran: the input does not run at all.
+        if interruptedWhileCompiling {
+            emit("Interrupted.\n")
+            if worker?.hasExited ?? true { _ = liveWorker(emit: emit) }
+            return .interrupted
+        }
 
         guard let worker = liveWorker(emit: emit) else { return .crashed }
         var deadline = configuration.timeout.map { Date().addingTimeInterval(Self.seconds($0)) } ?? .distantFuture

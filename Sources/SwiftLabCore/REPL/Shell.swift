@@ -21,7 +21,8 @@ public final class Shell {
     public let reader: any LineReader
     /// The `:` commands; starts with ``CommandRegistry/standard``.
     public var commands = CommandRegistry.standard
-    /// Completion sources beyond commands and keywords (declared names, library names).
+    /// Completion sources beyond commands, keywords and the public names of Streams and
+    /// Pipelines (such as the names declared in the session).
     public var completionProviders: [any CompletionProvider] = []
     /// Shown after the one-line banner on an interactive start (the lessons' progress).
     public var greeting: String?
@@ -50,6 +51,7 @@ public final class Shell {
         if let editor = reader as? LineEditor {
             editor.completion = CompletionEngine(providers: [
                 CommandCompletionProvider(registry: commands), KeywordCompletionProvider(),
+                LibraryNameCompletionProvider.forPackageSources(),
             ] + completionProviders)
             signals.onResize(editor.terminalResized)
         }
