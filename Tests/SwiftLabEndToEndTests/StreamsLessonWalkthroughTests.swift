@@ -19,7 +19,7 @@ struct StreamsLessonWalkthroughTests {
     func learnerSolvesEveryExercise(lessonNumber: Int) throws {
         let library = LessonLibrary.load(from: Self.lessonsDirectory)
         let lesson = try #require(library.lesson(named: String(lessonNumber)), "lesson \(lessonNumber) is missing")
-        let learner = try Learner(lessonsDirectory: Self.lessonsDirectory)
+        let learner = try StreamsLessonLearner(lessonsDirectory: Self.lessonsDirectory)
         defer { learner.leave() }
 
         try learner.command(":lesson \(lessonNumber)", expecting: "Lesson \(lessonNumber) · \(lesson.title)")
@@ -51,7 +51,7 @@ struct StreamsLessonWalkthroughTests {
 
 /// swiftlab on a pseudo-terminal with a private home, typing one line at a time and
 /// waiting for each prompt, as a person would.
-private final class Learner {
+private final class StreamsLessonLearner {
     private let root: String
     private let terminal: PseudoTerminalProcess
     /// The number the next prompt shows: the REPL numbers every line it reads.
