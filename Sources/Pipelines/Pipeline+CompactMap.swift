@@ -10,7 +10,7 @@ extension Pipeline {
     public func compactMap<NewOutput>(
         _ transform: @escaping (Output) -> NewOutput?
     ) -> Pipeline<Input, NewOutput> {
-        then(Pipeline<Output, NewOutput>(start: {
+        then(Pipeline<Output, NewOutput>(step: "compactMap", start: {
             { value, consumer in
                 guard let transformed = transform(value) else { return true }
                 return consumer(transformed)

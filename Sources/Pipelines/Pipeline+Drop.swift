@@ -10,7 +10,7 @@ extension Pipeline {
     @inlinable
     public func dropFirst(_ count: Int = 1) -> Pipeline<Input, Output> {
         precondition(count >= 0, "Can't drop a negative number of elements from a pipeline")
-        return then(Pipeline<Output, Output>(start: {
+        return then(Pipeline<Output, Output>(step: "dropFirst(\(count))", start: {
             var toSkip = count
             return { value, consumer in
                 guard toSkip == 0 else {
@@ -31,7 +31,7 @@ extension Pipeline {
     /// ```
     @inlinable
     public func drop(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
-        then(Pipeline<Output, Output>(start: {
+        then(Pipeline<Output, Output>(step: "drop(while:)", start: {
             var dropping = true
             return { value, consumer in
                 if dropping {

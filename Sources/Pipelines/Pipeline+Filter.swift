@@ -7,7 +7,7 @@ extension Pipeline {
     /// ```
     @inlinable
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
-        then(Pipeline<Output, Output>(start: {
+        then(Pipeline<Output, Output>(step: "filter", start: {
             { value, consumer in isIncluded(value) ? consumer(value) : true }
         }))
     }

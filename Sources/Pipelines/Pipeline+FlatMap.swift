@@ -16,7 +16,7 @@ extension Pipeline {
     public func flatMap<Segment: Sequence>(
         _ transform: @escaping (Output) -> Segment
     ) -> Pipeline<Input, Segment.Element> {
-        then(Pipeline<Output, Segment.Element>(start: {
+        then(Pipeline<Output, Segment.Element>(step: "flatMap", start: {
             { value, consumer in
                 for element in transform(value) where !consumer(element) {
                     return false

@@ -9,7 +9,7 @@ extension Pipeline {
     public func map<NewOutput>(
         _ transform: @escaping (Output) -> NewOutput
     ) -> Pipeline<Input, NewOutput> {
-        then(Pipeline<Output, NewOutput>(start: {
+        then(Pipeline<Output, NewOutput>(step: "map", start: {
             { value, consumer in consumer(transform(value)) }
         }))
     }

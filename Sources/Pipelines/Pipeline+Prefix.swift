@@ -12,7 +12,7 @@ extension Pipeline {
     @inlinable
     public func prefix(_ maxLength: Int) -> Pipeline<Input, Output> {
         precondition(maxLength >= 0, "Can't take a prefix of negative length from a pipeline")
-        return then(Pipeline<Output, Output>(start: {
+        return then(Pipeline<Output, Output>(step: "prefix(\(maxLength))", start: {
             // Nothing to take: finish before pulling a single element.
             guard maxLength > 0 else { return nil }
             var remaining = maxLength
@@ -32,7 +32,7 @@ extension Pipeline {
     /// ```
     @inlinable
     public func prefix(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
-        then(Pipeline<Output, Output>(start: {
+        then(Pipeline<Output, Output>(step: "prefix(while:)", start: {
             { value, consumer in predicate(value) && consumer(value) }
         }))
     }

@@ -14,7 +14,7 @@ extension Pipeline {
         _ initialResult: Result,
         _ nextPartialResult: @escaping (Result, Output) -> Result
     ) -> Pipeline<Input, Result> {
-        then(Pipeline<Output, Result>(start: {
+        then(Pipeline<Output, Result>(step: "scan", start: {
             var partialResult = initialResult
             return { value, consumer in
                 partialResult = nextPartialResult(partialResult, value)

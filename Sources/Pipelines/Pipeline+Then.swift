@@ -15,7 +15,7 @@ extension Pipeline {
     public func then<NewOutput>(_ next: Pipeline<Output, NewOutput>) -> Pipeline<Input, NewOutput> {
         let startFirst = start
         let startSecond = next.start
-        return Pipeline<Input, NewOutput>(start: {
+        return Pipeline<Input, NewOutput>(stepNames: stepNames + next.stepNames, start: {
             guard let first = startFirst(), let second = startSecond() else { return nil }
             return { input, consumer in
                 first(input) { second($0, consumer) }

@@ -42,8 +42,18 @@ public struct Pipeline<Input, Output> {
     @usableFromInline
     let start: () -> Push?
 
+    /// The names of the steps, in order, for ``description``.
+    @usableFromInline
+    let stepNames: [String]
+
     @inlinable
-    init(start: @escaping () -> Push?) {
+    init(step name: String, start: @escaping () -> Push?) {
+        self.init(stepNames: [name], start: start)
+    }
+
+    @inlinable
+    init(stepNames: [String], start: @escaping () -> Push?) {
+        self.stepNames = stepNames
         self.start = start
     }
 
@@ -56,6 +66,6 @@ public struct Pipeline<Input, Output> {
     /// ```
     @inlinable
     public init() where Input == Output {
-        self.init(start: { { input, consumer in consumer(input) } })
+        self.init(stepNames: [], start: { { input, consumer in consumer(input) } })
     }
 }

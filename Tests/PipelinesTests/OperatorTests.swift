@@ -92,6 +92,27 @@ import Testing
         #expect(Array([1, 2, 3, 4].lazy.through(evensDoubled)) == [4, 8])
         #expect(evensDoubled.run([1, 2, 3, 4], into: 0, +=) == 12)
         #expect(evensDoubled.run([1, 2, 3, 4], into: Set()) { $0.insert($1) } == [4, 8])
+        #expect([1, 2, 3, 4].lazy.through(evensDoubled).reduce(0, +) == 12)
+    }
+
+    @Test func lazyReduceWithAThrowingClosureStillWorks() throws {
+        struct TooBig: Error {}
+        let doubled = [1, 2, 3].lazy.through(Pipeline<Int, Int>().map { $0 * 2 })
+        #expect(try doubled.reduce(0) { total, value in
+            guard value < 10 else { throw TooBig() }
+            return total + value
+        } == 12)
+        #expect(throws: TooBig.self) {
+            try doubled.reduce(into: 0) { _, value in if value > 4 { throw TooBig() } }
+        }
+    }
+
+    @Test func descriptionListsTheSteps() {
+        let evensDoubled = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }.map { $0 * 2 }
+        #expect(evensDoubled.description == "Pipeline<Int, Int>: filter -> map")
+        let labelled = evensDoubled.then(Pipeline<Int, Int>().prefix(2).map { "#\($0)" })
+        #expect(labelled.description == "Pipeline<Int, String>: filter -> map -> prefix(2) -> map")
+        #expect(Pipeline<String, String>().description == "Pipeline<String, String>: no steps")
     }
 
     @Test(arguments: inputs) func chainMatchesTheStandardLibrary(input: [Int]) {

@@ -121,14 +121,16 @@ struct RandomPipeline {
             let again = candidate.pipeline.run(input)
             let lazy = Array(input.lazy.through(candidate.pipeline))
             let sum = candidate.pipeline.run(input, into: 0, &+=)
+            let lazySum = input.lazy.through(candidate.pipeline).reduce(0, &+)
+            let lazyCollected = input.lazy.through(candidate.pipeline).reduce(into: []) { $0.append($1) }
             let matches = eager == expected && again == expected && lazy == expected
-                && sum == expected.reduce(0, &+)
+                && sum == expected.reduce(0, &+) && lazySum == sum && lazyCollected == expected
             if !matches { failures += 1 }
             #expect(
                 matches,
                 """
                 seed \(seed) case \(caseNumber): \(candidate.names.joined(separator: "."))
-                on \(input): expected \(expected), run \(eager), second run \(again), lazy \(lazy), sum \(sum)
+                on \(input): expected \(expected), run \(eager), second run \(again), lazy \(lazy), sum \(sum), lazy reduce \(lazySum), lazy reduce(into:) \(lazyCollected)
                 """)
         }
     }

@@ -107,6 +107,10 @@ struct CountingNaturals: Sequence {
         pulls.count = 0
         #expect(firstThree.run(CountingNaturals(pulls: pulls), into: 0, +=) == 3)
         #expect(pulls.count == 3)
+
+        pulls.count = 0
+        #expect(CountingNaturals(pulls: pulls).lazy.through(firstThree).reduce(0, +) == 3)
+        #expect(pulls.count == 3)
     }
 
     @Test func prefixAfterFilterAndFlatMapStopsAsSoonAsItIsDone() {

@@ -26,13 +26,6 @@ func peakResidentKiB() -> Int {
     #endif
 }
 
-/// The median of `samples` (which must not be empty).
-func median(_ samples: [Double]) -> Double {
-    let sorted = samples.sorted()
-    let middle = sorted.count / 2
-    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
-}
-
 /// `value` with `digits` digits after the point.
 func formatted(_ value: Double, digits: Int) -> String {
     var scale = 1.0

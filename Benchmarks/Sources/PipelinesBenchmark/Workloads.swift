@@ -72,6 +72,14 @@ struct Workload {
     input.lazy.through(p1Pipeline()).reduce(0, +)
 }
 
+@inline(never) func p1PipelineLazyIterator(_ input: [Int]) -> Int {
+    var sum = 0
+    for value in input.lazy.through(p1Pipeline()) {
+        sum += value
+    }
+    return sum
+}
+
 // MARK: - p2
 
 @inline(never) func p2StandardEager(_ input: [Int]) -> Int {
@@ -121,6 +129,14 @@ struct Workload {
 
 @inline(never) func p2PipelineLazy(_ input: [Int]) -> Int {
     input.lazy.through(p2Pipeline()).reduce(0, +)
+}
+
+@inline(never) func p2PipelineLazyIterator(_ input: [Int]) -> Int {
+    var sum = 0
+    for value in input.lazy.through(p2Pipeline()) {
+        sum += value
+    }
+    return sum
 }
 
 // MARK: - p2r
@@ -174,6 +190,14 @@ struct Workload {
     input.lazy.through(p2rPipeline()).reduce(0, +)
 }
 
+@inline(never) func p2rPipelineLazyIterator(_ input: [Int]) -> Int {
+    var sum = 0
+    for value in input.lazy.through(p2rPipeline()) {
+        sum += value
+    }
+    return sum
+}
+
 // MARK: - A pipeline the optimiser can't see being built
 
 /// Builds p1's pipeline behind an optimisation barrier, as when a pipeline is stored in
@@ -197,7 +221,8 @@ let workloads: [Workload] = [
             Contender(name: "stdlib Array(.lazy chain) then reduce", run: p1StandardLazyArray),
             Contender(name: "Pipeline run(_:) then reduce", run: p1PipelineRun),
             Contender(name: "Pipeline run(_:into:_:)", run: p1PipelineRunInto),
-            Contender(name: "Pipeline .lazy.through", run: p1PipelineLazy),
+            Contender(name: "Pipeline .lazy.through(_:).reduce", run: p1PipelineLazy),
+            Contender(name: "Pipeline .lazy.through(_:), for-in", run: p1PipelineLazyIterator),
             Contender(name: "Pipeline built out of sight, run(_:into:_:)", run: p1PipelineOpaqueRunInto),
         ]),
     Workload(
@@ -208,7 +233,8 @@ let workloads: [Workload] = [
             Contender(name: "stdlib Array(.lazy chain) then reduce", run: p2StandardLazyArray),
             Contender(name: "Pipeline run(_:) then reduce", run: p2PipelineRun),
             Contender(name: "Pipeline run(_:into:_:)", run: p2PipelineRunInto),
-            Contender(name: "Pipeline .lazy.through", run: p2PipelineLazy),
+            Contender(name: "Pipeline .lazy.through(_:).reduce", run: p2PipelineLazy),
+            Contender(name: "Pipeline .lazy.through(_:), for-in", run: p2PipelineLazyIterator),
         ]),
     Workload(
         name: "p2r", summary: "p1 with flatMap { $0 ..< $0 + 2 } after filter",
@@ -218,6 +244,7 @@ let workloads: [Workload] = [
             Contender(name: "stdlib Array(.lazy chain) then reduce", run: p2rStandardLazyArray),
             Contender(name: "Pipeline run(_:) then reduce", run: p2rPipelineRun),
             Contender(name: "Pipeline run(_:into:_:)", run: p2rPipelineRunInto),
-            Contender(name: "Pipeline .lazy.through", run: p2rPipelineLazy),
+            Contender(name: "Pipeline .lazy.through(_:).reduce", run: p2rPipelineLazy),
+            Contender(name: "Pipeline .lazy.through(_:), for-in", run: p2rPipelineLazyIterator),
         ]),
 ]

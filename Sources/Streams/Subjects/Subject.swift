@@ -50,8 +50,8 @@ final class SubjectFeeder<Downstream: Subject>: Subscriber, Cancellable, @unchec
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var subject: Downstream?
-    @usableFromInline var state = SubscriptionState.awaiting
+    @usableFromInline @exclusivity(unchecked) var subject: Downstream?
+    @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
 
     @inlinable
     init(subject: Downstream) {

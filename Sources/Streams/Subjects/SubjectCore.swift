@@ -10,12 +10,16 @@
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
     /// Set once; later sends are ignored and new subscribers get it at once.
-    @usableFromInline var completion: Subscribers.Completion<Failure>?
-    @usableFromInline var conduits = ConduitList<Output, Failure>.none
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    @usableFromInline @exclusivity(unchecked) var conduits = ConduitList<Output, Failure>.none
+    /// The delivery closure of the only subscriber, when there is exactly one and its
+    /// demand is unlimited: the hot path of `send`, which then needs no bookkeeping.
+    /// Kept in step by ``refreshFastPathLocked()`` whenever subscribers or demand change.
+    @usableFromInline @exclusivity(unchecked) var fastPath: ((Output) -> Subscribers.Demand)?
     /// The value a `CurrentValueSubject` replays on first demand; `nil` for passthrough.
-    @usableFromInline var current: Output?
+    @usableFromInline @exclusivity(unchecked) var current: Output?
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
-    @usableFromInline var upstreams: [any Subscription] = []
+    @usableFromInline @exclusivity(unchecked) var upstreams: [any Subscription] = []
 
     @inlinable
     init(current: Output?) {
@@ -44,6 +48,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             receiveCompletion: { subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)
         conduits.append(conduit)
+        refreshFastPathLocked()
         lock.unlock()
         subscriber.receive(subscription: conduit)
     }
@@ -59,6 +64,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         if current != nil {
             current = value
         }
+        if let receive = fastPath {
+            lock.unlock()
+            _ = receive(value)
+            return
+        }
         switch conduits {
         case .none:
             lock.unlock()
@@ -66,16 +76,17 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             let deliver = conduit.claimDeliveryLocked()
             lock.unlock()
             if let deliver {
-                conduit.deliver(value, with: deliver)
+                conduit.deliver(value, with: deliver, wasUnlimited: false)
             }
         case .many(let snapshot):
             lock.unlock()
             for conduit in snapshot {
                 lock.lock()
+                let wasUnlimited = conduit.demand.isUnlimited
                 let deliver = conduit.claimDeliveryLocked()
                 lock.unlock()
                 if let deliver {
-                    conduit.deliver(value, with: deliver)
+                    conduit.deliver(value, with: deliver, wasUnlimited: wasUnlimited)
                 }
             }
         }
@@ -92,6 +103,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         self.completion = completion
         let finishing = conduits
         conduits = .none
+        let droppedFastPath = fastPath
+        fastPath = nil
         let released = upstreams
         upstreams = []
         var receivers: [(Subscribers.Completion<Failure>) -> Void] = []
@@ -101,7 +114,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             }
         }
         lock.unlock()
-        withExtendedLifetime(finishing) {}
+        withExtendedLifetime((finishing, droppedFastPath)) {}
         for receiver in receivers {
             receiver(completion)
         }
@@ -126,6 +139,17 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @inlinable
     func removeLocked(_ conduit: SubjectConduit<Output, Failure>) {
         conduits.remove(conduit)
+        refreshFastPathLocked()
+    }
+
+    /// Re-derives ``fastPath`` from the subscribers. Called with the lock held.
+    @inlinable
+    func refreshFastPathLocked() {
+        if case .one(let only) = conduits, only.demand.isUnlimited {
+            fastPath = only.receiveValue
+        } else {
+            fastPath = nil
+        }
     }
 }
 

@@ -1,0 +1,152 @@
+extension Publishers {
+    /// A publisher that connects its connectable upstream when the first subscriber
+    /// arrives and disconnects when the last one cancels.
+    public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+        /// The upstream's values.
+        public typealias Output = Upstream.Output
+        /// The upstream's failure.
+        public typealias Failure = Upstream.Failure
+
+        /// The connectable publisher.
+        public final let upstream: Upstream
+
+        @usableFromInline let lock = Lock()
+        @usableFromInline @exclusivity(unchecked) var subscriberCount = 0
+        @usableFromInline @exclusivity(unchecked) var connection: (any Cancellable)?
+        @usableFromInline @exclusivity(unchecked) var isConnecting = false
+
+        /// Makes the publisher; usually written `upstream.autoconnect()`.
+        @inlinable
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        /// Attaches `subscriber`, connecting the upstream if it is the first.
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            lock.lock()
+            // Counted before subscribing: the subscriber may complete (and leave) at once.
+            subscriberCount += 1
+            lock.unlock()
+            upstream.receive(subscriber: AutoconnectTap(owner: self, downstream: subscriber))
+            lock.lock()
+            guard connection == nil, !isConnecting, subscriberCount > 0 else {
+                lock.unlock()
+                return
+            }
+            isConnecting = true
+            lock.unlock()
+            let made = upstream.connect()
+            lock.lock()
+            isConnecting = false
+            if subscriberCount > 0 {
+                connection = made
+                lock.unlock()
+            } else {
+                // Everyone left while connecting (e.g. the upstream finished synchronously).
+                lock.unlock()
+                made.cancel()
+            }
+        }
+
+        /// Called when one subscriber cancels or completes; the last one disconnects.
+        @inlinable
+        func release() {
+            lock.lock()
+            subscriberCount -= 1
+            guard subscriberCount == 0, let live = connection else {
+                lock.unlock()
+                return
+            }
+            connection = nil
+            lock.unlock()
+            live.cancel()
+        }
+    }
+}
+
+extension ConnectablePublisher {
+    /// Connects automatically when the first subscriber arrives, and disconnects when
+    /// every subscriber has cancelled.
+    ///
+    /// ```swift
+    /// let ticks = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+    /// ```
+    @inlinable
+    public func autoconnect() -> Publishers.Autoconnect<Self> {
+        Publishers.Autoconnect(upstream: self)
+    }
+}
+
+/// Watches one subscriber of an ``Publishers/Autoconnect`` so it can count departures.
+@usableFromInline
+final class AutoconnectTap<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, @unchecked Sendable
+where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var upstream = SubscriptionState.awaiting
+    @usableFromInline @exclusivity(unchecked) var owner: Publishers.Autoconnect<Upstream>?
+    @usableFromInline let downstream: Downstream
+
+    @inlinable
+    init(owner: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
+        self.owner = owner
+        self.downstream = downstream
+    }
+
+    @usableFromInline var description: String { "Autoconnect" }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard upstream.attach(subscription) else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(input)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !upstream.isTerminal else {
+            lock.unlock()
+            return
+        }
+        _ = upstream.terminate()
+        let departing = owner
+        owner = nil
+        lock.unlock()
+        downstream.receive(completion: completion)
+        departing?.release()
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        let live = upstream.subscription
+        lock.unlock()
+        live?.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+        lock.lock()
+        let live = upstream.terminate()
+        let departing = owner
+        owner = nil
+        lock.unlock()
+        live?.cancel()
+        departing?.release()
+    }
+}
