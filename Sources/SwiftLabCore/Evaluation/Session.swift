@@ -55,6 +55,8 @@ public final class Session: @unchecked Sendable {
     private var nextNumber = 1
     private let interruptLock = NSLock()
     private var interruptRequested = false
+    /// The worker while it runs an input (guarded by `interruptLock`).
+    private var runningWorker: WorkerProcess?
 
     private let idleMonitor: IdleWorkerMonitor
 
@@ -173,7 +175,9 @@ public final class Session: @unchecked Sendable {
     public func interrupt() {
         interruptLock.lock()
         interruptRequested = true
-        let current = worker
+        // Only a worker running an input is stopped: one restoring state is left alone
+        // (the input it restores for then does not run).
+        let current = runningWorker
         interruptLock.unlock()
         current?.terminate()
     }
@@ -318,17 +322,21 @@ public final class Session: @unchecked Sendable {
     /// and restores the state when the cell does not finish.
     private func execute(cell: GeneratedCell, library: URL, mapper: DiagnosticMapper,
                          emit: (String) -> Void, emitProgramOutput: (String) -> Void) -> EvaluationResult.Status {
+        guard let worker = liveWorker(emit: emit) else { return .crashed }
         interruptLock.lock()
-        let interruptedWhileCompiling = interruptRequested
+        let interruptedBeforeRunning = interruptRequested
+        if !interruptedBeforeRunning { runningWorker = worker }
         interruptLock.unlock()
         // Ctrl-C while the compiler ran: the input does not run at all.
-        if interruptedWhileCompiling {
+        if interruptedBeforeRunning {
             emit("Interrupted.\n")
-            if worker?.hasExited ?? true { _ = liveWorker(emit: emit) }
             return .interrupted
         }
-
-        guard let worker = liveWorker(emit: emit) else { return .crashed }
+        defer {
+            interruptLock.lock()
+            runningWorker = nil
+            interruptLock.unlock()
+        }
         var deadline = configuration.timeout.map { Date().addingTimeInterval(Self.seconds($0)) } ?? .distantFuture
         var errors = RuntimeErrorFilter(mapper: mapper)
         var timedOut = false
