@@ -68,6 +68,9 @@ public final class Session: @unchecked Sendable {
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         idleMonitor = IdleWorkerMonitor(output: configuration.asynchronousOutput)
+        // A worker that dies just as a request is written to it must not take the REPL
+        // with it: writes fail with EPIPE instead (children get the default back on spawn).
+        signal(SIGPIPE, SIG_IGN)
         if let problem = configuration.library.problem {
             throw SessionError.setup(problem)
         }
