@@ -409,7 +409,9 @@ public final class Session: @unchecked Sendable {
         // Code an earlier input scheduled trapped between inputs: that input is not run
         // again (it would schedule the same trap), unless later inputs use what it declared.
         // It is the input the runtime's message points into, or else the latest one.
-        if let exit = idleMonitor.takeExit(), let culprit = exit.culprit ?? accepted.last?.number,
+        // A worker killed from outside (SIGKILL) blames no input.
+        if let exit = idleMonitor.takeExit(), exit.status != 128 + SIGKILL,
+           let culprit = exit.culprit ?? accepted.last?.number,
            let index = accepted.firstIndex(where: { $0.number == culprit }), !accepted[index].generated.exportsDeclarations {
             accepted.remove(at: index)
             emit("(input \(culprit) is not run again: code it scheduled stopped the program)\n")
