@@ -17,6 +17,9 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	# Streams: the concurrency stress suite under ThreadSanitizer; its own package, so the
+	# sanitizer build compiles only Streams and the stress tests.
+	$(SWIFT) test --package-path Tests/StreamsStress --sanitize=thread
 
 build: deps
 	$(SWIFT) build

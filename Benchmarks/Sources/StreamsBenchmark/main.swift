@@ -164,7 +164,12 @@ func compare(_ name: String, unit: String, count: Int, rounds: Int = 3,
 import Foundation
 
 let work = Work()
-// `StreamsBenchmark profile` runs only the Streams side of (a), for `perf record`.
+// `StreamsBenchmark profile [mapCount]` runs only the Streams side of (a) or (b), and
+// `profile-cycles` only that of (c), for `perf record`.
+if CommandLine.arguments.dropFirst().first == "profile-cycles" {
+    print(streamsCycles(3_000_000, work: work))
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "profile" {
     print(streamsChain(mapCount: Int(CommandLine.arguments.dropFirst(2).first ?? "1") ?? 1, events: 30_000_000, work: work))
     exit(0)

@@ -56,7 +56,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         let additional = receive(value)
         if additional.rawValue != 0 && !wasUnlimited {
             owner.lock.lock()
-            if receiveValue != nil {
+            if case .some = receiveValue {
                 demand += additional
                 if demand.isUnlimited {
                     owner.refreshFastPathLocked()
@@ -76,6 +76,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return receiver
     }
 
+    // `request` and `cancel` are usually reached through `any Subscription`, that is, as
+    // unspecialised generic code: they touch only fields whose layout is independent of
+    // `Output` and `Failure`, so they need no run-time type metadata.
+
     @inlinable
     func request(_ additional: Subscribers.Demand) {
         guard additional.rawValue != 0 else { return }
@@ -88,7 +92,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if demand.isUnlimited {
             owner.refreshFastPathLocked()
         }
-        guard owesCurrentValue, let value = owner.current else {
+        guard owesCurrentValue, let box = owner.current else {
             owner.lock.unlock()
             return
         }
@@ -96,6 +100,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if !demand.isUnlimited {
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
         }
+        let value = box.value
         let isUnlimited = demand.isUnlimited
         owner.lock.unlock()
         deliver(value, with: receive, wasUnlimited: isUnlimited)
@@ -104,10 +109,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func cancel() {
         owner.lock.lock()
-        let receivers = (receiveValue, terminateLocked())
+        let value = receiveValue
+        let completion = receiveCompletion
+        receiveValue = nil
+        receiveCompletion = nil
         owner.removeLocked(self)
         owner.lock.unlock()
         // Releasing the subscriber may run its deinit, which must not find the lock held.
-        withExtendedLifetime(receivers) {}
+        _fixLifetime(value)
+        _fixLifetime(completion)
     }
 }
