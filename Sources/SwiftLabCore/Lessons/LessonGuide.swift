@@ -278,6 +278,9 @@ public final class LessonGuide {
         let before = store.load()
         let outcome = ExerciseChecker.check(exercise, with: evaluator)
         say(outcome.message(style: style))
+        if case .missingDefinitions(let names) = outcome.verdict {
+            say("Write \(names.count == 1 ? "it" : "them") here (or with :edit), then :check again.")
+        }
         guard outcome.passed else {
             let seen = before.record(for: lesson.id).hintsSeen[exercise.id] ?? 0
             if seen < exercise.hints.count {
