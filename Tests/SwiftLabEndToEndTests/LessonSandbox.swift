@@ -99,9 +99,10 @@ final class LessonSandbox {
     }
 
     /// Starts swiftlab on a pseudo-terminal and waits for its first prompt.
-    func startTerminal(columns: Int = 100) throws -> PseudoTerminalProcess {
+    func startTerminal(columns: Int = 100, extra: [String: String] = [:]) throws -> PseudoTerminalProcess {
         var environment = environment
         environment["TERM"] = "xterm"
+        environment.merge(extra) { $1 }
         let terminal = try PseudoTerminalProcess(executable: try Self.executable(), environment: environment, columns: columns)
         try terminal.waitForOutput(containing: "  1> ", timeout: 60)
         try terminal.waitForRawMode()

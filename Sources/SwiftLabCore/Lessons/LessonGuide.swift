@@ -355,7 +355,7 @@ public final class LessonGuide {
         if result.status == .ok {
             say("Loaded. :check checks it.")
         } else {
-            if !result.diagnostics.isEmpty { say(result.diagnostics) }
+            // The diagnostics or the trap message were shown as they came.
             say("Your file did not load; :edit again to fix it.")
         }
     }
