@@ -136,7 +136,7 @@ public final class PseudoTerminalProcess {
                 return chunk
             }
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0, readAvailable(waitingUpTo: remaining) else {
+            guard remaining > 0, read(waitingUpTo: remaining) != .closed else {
                 throw PseudoTerminalError.timedOut(waitingFor: text, output: output)
             }
         }
@@ -153,7 +153,7 @@ public final class PseudoTerminalProcess {
             guard deadline.timeIntervalSinceNow > 0 else {
                 throw PseudoTerminalError.timedOut(waitingFor: "raw mode", output: output)
             }
-            _ = readAvailable(waitingUpTo: 0.01)
+            _ = read(waitingUpTo: 0.01)
         }
     }
 
@@ -171,9 +171,9 @@ public final class PseudoTerminalProcess {
             guard deadline.timeIntervalSinceNow > 0 else {
                 throw PseudoTerminalError.timedOut(waitingFor: "the program to exit", output: output)
             }
-            _ = readAvailable(waitingUpTo: 0.02)
+            _ = read(waitingUpTo: 0.02)
         }
-        while readAvailable(waitingUpTo: 0.05) {}
+        while read(waitingUpTo: 0.05) == .received {}
         return exitStatus!
     }
 
@@ -195,17 +195,29 @@ public final class PseudoTerminalProcess {
         return nil
     }
 
-    /// Reads what the program wrote, waiting up to `seconds` for something; `false`
-    /// when nothing came (or the terminal closed because the program ended).
-    private func readAvailable(waitingUpTo seconds: Double) -> Bool {
+    private enum ReadOutcome { case received, nothingYet, closed }
+
+    /// Reads what the program wrote, waiting up to `seconds` (at most one) for something.
+    /// `closed` when the terminal has no writer left: the program ended.
+    private func read(waitingUpTo seconds: Double) -> ReadOutcome {
         var descriptor = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, Int32(max(0, min(seconds, 1)) * 1000)) > 0 else { return false }
+        let ready = poll(&descriptor, 1, Int32(max(0, min(seconds, 1)) * 1000))
+        guard ready > 0 else { return .nothingYet }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(primary, $0.baseAddress!, $0.count) }
-        guard count > 0 else { return false }
+        let count = buffer.withUnsafeMutableBytes { readBytes(primary, $0) }
+        guard count > 0 else { return count < 0 && errno == EINTR ? .nothingYet : .closed }
         received.append(contentsOf: buffer[0..<count])
-        return true
+        return .received
     }
+}
+
+/// The C library's `read`, named apart from ``PseudoTerminalProcess``'s own `read`.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, buffer.baseAddress!, buffer.count)
+    #else
+    return Darwin.read(fd, buffer.baseAddress!, buffer.count)
+    #endif
 }
 
 /// Keys, as the bytes a terminal sends for them.
@@ -234,6 +246,7 @@ public enum PseudoTerminalError: Error, CustomStringConvertible {
     /// program wrote.
     case timedOut(waitingFor: String, output: String)
 
+    /// A message saying what failed, with the output so far.
     public var description: String {
         switch self {
         case .cannotStart(let reason): return reason

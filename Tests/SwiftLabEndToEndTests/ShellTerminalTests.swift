@@ -29,7 +29,8 @@ struct ShellTerminalTests {
             let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
             var environment = [
                 "TERM": term, "HOME": root + "/home", "XDG_STATE_HOME": root + "/state",
-                "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
+                // The evaluator finds the Swift toolchain on PATH.
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "NO_COLOR": "1",
             ]
             environment.merge(extra) { $1 }
             let terminal = try PseudoTerminalProcess(executable: path, environment: environment)
@@ -128,13 +129,30 @@ struct ShellTerminalTests {
         try terminal.waitForOutput(containing: "1  :history")
     }
 
+    @Test func outputArrivingWhileTypingAppearsAboveThePromptAndKeepsTheLine() throws {
+        let terminal = try sandbox.start()
+        terminal.send("import Dispatch")
+        terminal.send(.enter)
+        try terminal.waitForPrompt("  2> ", timeout: 120)
+        terminal.send(#"DispatchQueue.global().asyncAfter(deadline: .now() + 2) { print("late output") }"#)
+        terminal.send(.enter)
+        try terminal.waitForPrompt("  3> ", timeout: 120)
+        terminal.send(":hel")
+        try terminal.waitForOutput(containing: "late output\r\n", timeout: 30)
+        // The prompt and the half-typed line are drawn again below the output.
+        try terminal.waitForOutput(containing: "  3> :hel")
+        terminal.send("p")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "Commands (anything else is Swift):")
+    }
+
     @Test func colourOnlyWithoutNoColor() throws {
         let coloured = try sandbox.start(extra: ["NO_COLOR": ""])
-        coloured.send(":nope")
+        coloured.send(":zzzz")
         coloured.send(.enter)
-        try coloured.waitForOutput(containing: "\u{1B}[1;31mUnknown command ':nope'")
+        try coloured.waitForOutput(containing: "\u{1B}[1;31mUnknown command ':zzzz'")
         let plain = try sandbox.start()
-        plain.send(":nope")
+        plain.send(":zzzz")
         plain.send(.enter)
         let reply = try plain.waitForOutput(containing: "Type :help to see the commands.")
         #expect(!reply.contains("\u{1B}[1;31m"))
@@ -160,8 +178,8 @@ struct ShellTerminalTests {
 
 extension PseudoTerminalProcess {
     /// Waits for `prompt` and for the line editor to be reading keys.
-    func waitForPrompt(_ prompt: String) throws {
-        try waitForOutput(containing: prompt)
+    func waitForPrompt(_ prompt: String, timeout: Double = 20) throws {
+        try waitForOutput(containing: prompt, timeout: timeout)
         try waitForRawMode()
     }
 }

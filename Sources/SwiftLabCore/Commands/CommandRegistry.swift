@@ -31,8 +31,9 @@ public struct CommandRegistry {
     }
 
     /// The command whose name or alias is closest to the mistyped `name`, if one is close
-    /// enough to be a likely typo: a unique command it is a prefix of, or one within
-    /// edit distance 2 (a swap of neighbours counting as one edit) and shorter than itself.
+    /// enough to be a likely typo: a unique command it is a prefix of, or one within a
+    /// third of the name's length in edits (at least one; a swap of neighbours counting
+    /// as one edit).
     public func suggestion(for name: String) -> Command? {
         guard !name.isEmpty else { return nil }
         let prefixed = commands.filter { command in
@@ -43,7 +44,8 @@ public struct CommandRegistry {
         for command in commands {
             for candidate in [command.name] + command.aliases {
                 let distance = EditDistance.between(name, candidate)
-                guard distance <= 2, distance < candidate.count else { continue }
+                // One edit in a short name, two in a long one: `:nope` is not `:type`.
+                guard distance <= max(1, candidate.count / 3) else { continue }
                 if distance < best?.distance ?? .max { best = (command, distance) }
             }
         }

@@ -38,7 +38,8 @@ public enum SwiftLexer {
     /// an item when the next line clearly continues it (it starts with `.`, `else`,
     /// `catch`, `where`, `{`, `:` or a binary operator such as `+ x` or `? a : b`), when the
     /// line ends with a binary operator, `,`, `.` or `:`, or when the line holds only
-    /// attributes (`@MainActor`). An `#if` ... `#endif` block is one item.
+    /// attributes (`@MainActor`). An `#if` ... `#endif` block is one item, and so is
+    /// `repeat { ... }` with its `while` on the next line.
     public static func topLevelItems(in source: String) -> [TopLevelItem] {
         let scanner = SwiftScanner(source)
         var splitter = TopLevelSplitter(scanner: scanner)

@@ -19,15 +19,18 @@ struct SwiftScanner {
     private(set) var endsInsideMultilineConstruct = false
     private var i = 0
 
-    init(_ source: String) {
+    /// Scans `source`; `openBrackets` are brackets left open by text before it (see
+    /// ``LineByLineCompleteness``).
+    init(_ source: String, openBrackets: [Unicode.Scalar] = []) {
         scalars = Array(source.unicodeScalars)
+        self.openBrackets = openBrackets
         while i < scalars.count {
             let c = scalars[i]
             if c.isSwiftBlank || c.isSwiftNewline { i += 1; continue }
             let start = i
             let kind = scanToken(after: tokens.last)
             let token = ScannedToken(kind: kind, start: start, end: i)
-            if kind == .punctuation { BracketStack.apply(scalars[start], to: &openBrackets) }
+            if kind == .punctuation { BracketStack.apply(scalars[start], to: &self.openBrackets) }
             tokens.append(token)
         }
     }
@@ -328,7 +331,8 @@ struct SwiftScanner {
     /// `#/.../#`, which may span lines when the opening delimiter ends its line.
     private mutating func scanExtendedRegex(hashCount: Int) -> SwiftToken.Kind {
         i += hashCount + 1
-        let multiline = i < scalars.count && scalars[i].isSwiftNewline
+        // At the end of the input too: in the REPL, the line break is yet to come.
+        let multiline = i == scalars.count || scalars[i].isSwiftNewline
         while i < scalars.count {
             let c = scalars[i]
             if c.isSwiftNewline && !multiline { return .regexLiteral }

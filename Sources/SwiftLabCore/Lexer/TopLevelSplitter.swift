@@ -31,7 +31,8 @@ struct TopLevelSplitter {
             }
             if atTopLevel, itemStart != nil, let last = previous,
                lineBreak(between: last, and: token),
-               !lineHoldsOnlyAttributes, !continues(after: last, with: token) {
+               !lineHoldsOnlyAttributes, !continues(after: last, with: token),
+               !closesRepeatWhile(itemStart: itemStart, last: last, with: token) {
                 closeItem()
             }
             if itemStart == nil { itemStart = token.start }
@@ -69,6 +70,13 @@ struct TopLevelSplitter {
     private func isBlankOrBreak(at index: Int) -> Bool {
         guard scalars.indices.contains(index) else { return true }
         return scalars[index].isSwiftBlank || scalars[index].isSwiftNewline
+    }
+
+    /// `repeat { ... }` then `while condition` on the next line is one statement.
+    private func closesRepeatWhile(itemStart: Int?, last: ScannedToken, with next: ScannedToken) -> Bool {
+        guard let itemStart, isPunctuation(last, "}"), next.kind == .keyword, scanner.text(of: next) == "while",
+              let first = scanner.tokens.first(where: { $0.start == itemStart }) else { return false }
+        return first.kind == .keyword && scanner.text(of: first) == "repeat"
     }
 
     /// Whether the line starting with `next` continues the item that ended with `last`.

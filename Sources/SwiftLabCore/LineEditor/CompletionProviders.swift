@@ -7,6 +7,7 @@ public struct CommandCompletionProvider: CompletionProvider {
         names = registry.allNames
     }
 
+    /// The names that complete `context.word` where this provider applies.
     public func completions(for context: CompletionContext) -> [String] {
         guard context.position == .command else { return [] }
         return names.filter { $0.hasPrefix(context.word) }
@@ -18,6 +19,7 @@ public struct KeywordCompletionProvider: CompletionProvider {
     /// Creates the provider.
     public init() {}
 
+    /// The names that complete `context.word` where this provider applies.
     public func completions(for context: CompletionContext) -> [String] {
         guard context.position == .name, !context.word.isEmpty else { return [] }
         return SwiftKeywords.all.filter { $0.hasPrefix(context.word) && $0 != "_" }
@@ -38,6 +40,7 @@ public struct NameCompletionProvider: CompletionProvider {
         self.names = names
     }
 
+    /// The names that complete `context.word` where this provider applies.
     public func completions(for context: CompletionContext) -> [String] {
         guard positions.contains(context.position) else { return [] }
         return names().filter { $0.hasPrefix(context.word) }

@@ -16,6 +16,7 @@ import Darwin
 /// Use it only when standard input and output are a terminal that can be edited on
 /// (`TERM` set and not `dumb`); ``StreamLineReader`` covers the other cases.
 public final class LineEditor: LineReader {
+    /// Always `true`: the line editor serves a person at a terminal.
     public var isInteractive: Bool { true }
 
     private let editLine: OpaquePointer
@@ -84,6 +85,7 @@ public final class LineEditor: LineReader {
         prompt.deallocate()
     }
 
+    /// Edits one line after `text`; see ``LineReader/readLine(prompt:)``.
     public func readLine(prompt text: String) -> LineReadResult {
         setPrompt(text)
         interrupted = false
@@ -91,7 +93,14 @@ public final class LineEditor: LineReader {
         shared.withLock { $0.isReading = true }
         var count: Int32 = 0
         let line = el_wgets(editLine, &count)
-        shared.withLock { $0.isReading = false }
+        shared.withLock { state in
+            state.isReading = false
+            // Output queued just as the line ended: print it now, not after the next prompt.
+            if !state.pendingOutput.isEmpty {
+                FileDescriptorWriter.write(state.pendingOutput.joined(), to: output)
+                state.pendingOutput = []
+            }
+        }
         if interrupted { return .interrupted }
         guard let line, count > 0 else { return .endOfInput }
         var scalars = String.UnicodeScalarView()
@@ -103,14 +112,17 @@ public final class LineEditor: LineReader {
         return .line(text)
     }
 
+    /// Makes `entry` recallable with the arrow keys and Ctrl-R.
     public func addHistoryEntry(_ entry: String) {
         Self.withWideString(entry) { _ = swiftlab_history_enter(history, $0) }
     }
 
+    /// Writes `text` as is; see ``LineReader/write(_:)``.
     public func write(_ text: String) {
         shared.withLock { _ in FileDescriptorWriter.write(text, to: output) }
     }
 
+    /// Prints `text` (with a final line break); see ``LineReader/printAbovePrompt(_:)``.
     public func printAbovePrompt(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
         let queued = shared.withLock { state -> Bool in
@@ -124,6 +136,7 @@ public final class LineEditor: LineReader {
         if queued { wakePipe.wake() }
     }
 
+    /// Makes a pending read return ``LineReadResult/interrupted``; safe from any thread.
     public var interruptReading: @Sendable () -> Void {
         { [shared, wakePipe] in
             shared.withLock { $0.interruptRequested = true }

@@ -49,6 +49,7 @@ public final class REPL {
         }
         defer { signals?.onInterrupt(nil) }
         var pending: [String] = []
+        var completeness = LineByLineCompleteness()
         while true {
             let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
             signals?.onInterrupt(reader.interruptReading)
@@ -65,22 +66,25 @@ public final class REPL {
             case .interrupted:
                 guard reader.isInteractive else { return 130 }
                 pending = []
+                completeness.reset()
             case .refused(let reason):
                 reader.printAbovePrompt(style.error(reason) + (pending.isEmpty ? "" : " The input it belonged to was dropped."))
                 anyInputFailed = true
                 pending = []
+                completeness.reset()
             case .line(let line):
                 lineNumber += 1
                 if pending.isEmpty, let command = Self.commandLine(line) {
-                    record(line)
+                    record(Substring(line).trimmingBlanks())
                     if runCommand(command) == .quit { return exitStatus }
                     if stopsAfterInterruptedEvaluation { return 130 }
                     continue
                 }
                 pending.append(line)
+                guard completeness.append(line: line) == .complete else { continue }
                 let input = pending.joined(separator: "\n")
-                guard SwiftLexer.completeness(of: input) == .complete else { continue }
                 pending = []
+                completeness.reset()
                 submit(input)
             }
             if stopsAfterInterruptedEvaluation { return 130 }
@@ -114,7 +118,8 @@ public final class REPL {
         let invocation = CommandInvocation(
             arguments: arguments, registry: commands, history: history, style: style,
             print: { [reader] in reader.printAbovePrompt($0) })
-        let outcome = command.run(invocation)
+        // A command may run code (`:load`, a lesson's check): Ctrl-C interrupts it.
+        let outcome = withInterruptHandler(evaluator.interruptHandler) { command.run(invocation) }
         if case .evaluate(let input) = outcome { evaluate(input) }
         return outcome
     }
@@ -131,15 +136,23 @@ public final class REPL {
     }
 
     private func evaluate(_ input: String) {
-        let handler = evaluator.interruptHandler
+        let outcome = withInterruptHandler(evaluator.interruptHandler) {
+            evaluator.evaluate(input) { [reader] text in reader.write(text) }
+        }
+        if outcome == .failed { anyInputFailed = true }
+    }
+
+    /// Runs `body` with Ctrl-C calling `handler` (and noted, so piped input can stop).
+    private func withInterruptHandler<Result>(
+        _ handler: (@Sendable () -> Void)?, _ body: () -> Result
+    ) -> Result {
         let interrupted = interruptedDuringEvaluation
         signals?.onInterrupt {
             interrupted.withLock { $0 = true }
             handler?()
         }
         defer { signals?.onInterrupt(nil) }
-        let outcome = evaluator.evaluate(input) { [reader] text in reader.write(text) }
-        if outcome == .failed { anyInputFailed = true }
+        return body()
     }
 
     /// Piped input stops at Ctrl-C, after the running input has been interrupted.

@@ -21,11 +21,13 @@ public final class Shell {
     public let reader: any LineReader
     /// The `:` commands; starts with ``CommandRegistry/standard``.
     public var commands = CommandRegistry.standard
-    /// Completion sources beyond commands and keywords (declared names, library names).
+    /// Completion sources beyond commands, keywords and the public names of Streams and
+    /// Pipelines (such as the names declared in the session).
     public var completionProviders: [any CompletionProvider] = []
     /// Shown after the one-line banner on an interactive start (the lessons' progress).
     public var greeting: String?
     private let environment: [String: String]
+    private let restoreTerminal: (() -> Void)?
 
     /// Creates the shell for this process's standard input and output: the line editor
     /// when both are a terminal that can be edited on, otherwise a plain reader, which
@@ -34,7 +36,7 @@ public final class Shell {
         self.environment = environment
         style = TerminalStyle.forOutput(environment: environment)
         let inputIsTerminal = isatty(STDIN_FILENO) == 1
-        if inputIsTerminal { TerminalUTF8Input.enable() }
+        restoreTerminal = inputIsTerminal ? TerminalUTF8Input.enable() : nil
         let term = environment["TERM"] ?? ""
         if inputIsTerminal, isatty(STDOUT_FILENO) == 1, !term.isEmpty, term != "dumb",
            let editor = LineEditor(completion: CompletionEngine(providers: [])) {
@@ -50,6 +52,7 @@ public final class Shell {
         if let editor = reader as? LineEditor {
             editor.completion = CompletionEngine(providers: [
                 CommandCompletionProvider(registry: commands), KeywordCompletionProvider(),
+                LibraryNameCompletionProvider.forPackageSources(),
             ] + completionProviders)
             signals.onResize(editor.terminalResized)
         }
@@ -67,7 +70,10 @@ public final class Shell {
         let repl = REPL(
             reader: reader, evaluator: evaluator, commands: commands, style: style,
             historyStore: historyStore, signals: signals)
-        defer { signals.onResize(nil) }
+        defer {
+            signals.onResize(nil)
+            restoreTerminal?()
+        }
         return repl.run()
     }
 }

@@ -15,6 +15,7 @@ import Darwin
 public final class StreamLineReader: LineReader {
     /// The longest line accepted, in bytes (16 MiB).
     public let maximumLineLength: Int
+    /// Whether prompts are shown (standard input is a terminal).
     public let isInteractive: Bool
     private let input: Int32
     private let output: Int32
@@ -38,6 +39,7 @@ public final class StreamLineReader: LineReader {
         self.maximumLineLength = maximumLineLength
     }
 
+    /// Makes a pending read return ``LineReadResult/interrupted``; safe from any thread.
     public var interruptReading: @Sendable () -> Void {
         { [wakePipe, interruptRequested] in
             interruptRequested.withLock { $0 = true }
@@ -45,6 +47,7 @@ public final class StreamLineReader: LineReader {
         }
     }
 
+    /// Reads the next line, after `prompt` when prompting; see ``LineReader/readLine(prompt:)``.
     public func readLine(prompt: String) -> LineReadResult {
         if isInteractive { FileDescriptorWriter.write(prompt, to: output) }
         while true {
@@ -85,12 +88,15 @@ public final class StreamLineReader: LineReader {
         }
     }
 
+    /// Does nothing: without line editing nothing can be recalled.
     public func addHistoryEntry(_ entry: String) {}
 
+    /// Writes `text` as is; see ``LineReader/write(_:)``.
     public func write(_ text: String) {
         FileDescriptorWriter.write(text, to: output)
     }
 
+    /// Prints `text` (with a final line break); see ``LineReader/printAbovePrompt(_:)``.
     public func printAbovePrompt(_ text: String) {
         FileDescriptorWriter.write(text.hasSuffix("\n") ? text : text + "\n", to: output)
     }

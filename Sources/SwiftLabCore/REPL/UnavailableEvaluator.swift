@@ -8,11 +8,13 @@ public final class UnavailableEvaluator: REPLEvaluator {
         self.style = style
     }
 
+    /// Shows `input` back with a note that it was not run.
     public func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome {
         output(input + "\n")
         output(style.secondary("note: Swift evaluation is not available yet; the input above was read but not run.") + "\n")
         return .succeeded
     }
 
+    /// `nil`: nothing runs, so there is nothing to interrupt.
     public var interruptHandler: (@Sendable () -> Void)? { nil }
 }

@@ -21,6 +21,10 @@ struct CommandRegistryTests {
 
     @Test func doesNotSuggestSomethingUnrelated() {
         #expect(registry.suggestion(for: "lesson") == nil)
+        var withType = registry
+        withType.register(Command(name: "type", summary: "Show a type.") { _ in .continue })
+        #expect(withType.suggestion(for: "nope") == nil)  // two edits in a four-letter name
+        #expect(withType.suggestion(for: "tpye")?.name == "type")
         #expect(registry.unknownCommandMessage(for: "lesson")
             == "Unknown command ':lesson'. Type :help to see the commands.")
     }

@@ -32,6 +32,7 @@ struct SwiftLexerCompletenessTests {
         "x = [(1, 2), (3,",
         #"f("a)" + "\(g(")")"#,  // the interpolation's parentheses are closed, f's is not
         "let r = #/\n  a+\n",
+        "let r = #/",
     ])
     func incomplete(_ source: String) {
         #expect(SwiftLexer.completeness(of: source) == .incomplete)

@@ -57,6 +57,9 @@ struct SwiftLexerTopLevelItemTests {
         let trailingComma = "let (p, q) = (1,\n 2), r = 3,\n  s = 4"
         #expect(itemTexts(trailingComma) == [trailingComma])
 
+        let repeatWhile = "repeat {\n  n -= 1\n}\nwhile n > 0"
+        #expect(itemTexts(repeatWhile + "\nwhile false {}") == [repeatWhile, "while false {}"])
+
         let allman = "if ok\n{\n  go()\n}"
         #expect(itemTexts(allman) == [allman])
     }
