@@ -19,6 +19,9 @@ test: deps
 	$(SWIFT) test --skip-build
 	# Every lesson's examples print what its text says; its checks pass with the solutions.
 	"$$($(SWIFT) build --show-bin-path)/swiftlab" verify
+	# Streams: the concurrency stress suite under ThreadSanitizer; its own package, so the
+	# sanitizer build compiles only Streams and the stress tests.
+	$(SWIFT) test --package-path Tests/StreamsStress --sanitize=thread
 
 build: deps
 	$(SWIFT) build

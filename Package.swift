@@ -58,7 +58,7 @@ targets += [
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime"]),
+    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(

@@ -27,6 +27,9 @@ let package = Package(
             name: "PipelinesBenchmark",
             dependencies: [.product(name: "Pipelines", package: swiftLab)]
         ),
+        // MARK: - REPL latency: swiftlab per input against swiftc per stand-alone program.
+        // Drives the built swiftlab binary (an executable cannot be a dependency).
+        .executableTarget(name: "REPLLatencyBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

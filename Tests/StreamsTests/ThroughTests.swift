@@ -2,30 +2,32 @@ import Pipelines
 import Streams
 import Testing
 
-#if canImport(Dispatch)
-import Dispatch
-#endif
+import Foundation
 
 /// An upstream driven by hand: records what is asked of it and whether it was cancelled.
 private final class ManualUpstream: Publisher, Subscription, @unchecked Sendable {
     typealias Output = Int
-    typealias Failure = TestFailure
+    typealias Failure = TestError
 
-    var subscriber: AnySubscriber<Int, TestFailure>?
+    var subscriber: AnySubscriber<Int, TestError>?
     var requests: [Subscribers.Demand] = []
     var cancelled = false
 
     /// What the subscriber may still receive: its requests plus what `send` returned.
     var outstanding = Subscribers.Demand.none
 
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestFailure {
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
         self.subscriber = AnySubscriber(subscriber)
         subscriber.receive(subscription: self)
     }
 
+    /// Runs inside `request`, after the demand is recorded: lets a test send re-entrantly.
+    var onRequest: (() -> Void)?
+
     func request(_ demand: Subscribers.Demand) {
         requests.append(demand)
         outstanding += demand
+        onRequest?()
     }
 
     func cancel() {
@@ -39,51 +41,18 @@ private final class ManualUpstream: Publisher, Subscription, @unchecked Sendable
         outstanding += subscriber!.receive(value)
     }
 
-    func send(completion: Subscribers.Completion<TestFailure>) {
+    func send(completion: Subscribers.Completion<TestError>) {
         subscriber!.receive(completion: completion)
     }
 }
 
-private struct TestFailure: Error, Equatable {}
-
-/// A subscriber that asks for `initialDemand` and records what it gets.
-private final class ThroughRecorder: Subscriber, @unchecked Sendable {
-    typealias Input = Int
-    typealias Failure = TestFailure
-
-    let initialDemand: Subscribers.Demand
-    var subscription: (any Subscription)?
-    var values: [Int] = []
-    var completions: [Subscribers.Completion<TestFailure>] = []
-    /// Demand granted and not yet used: never negative if the operator respects demand.
-    var granted = Subscribers.Demand.none
-    var overDelivered = false
-
-    init(initialDemand: Subscribers.Demand) {
-        self.initialDemand = initialDemand
-    }
-
-    func receive(subscription: any Subscription) {
-        self.subscription = subscription
-        if initialDemand > 0 {
-            request(initialDemand)
+/// The completion events in `recorder`'s history.
+private func completions(of recorder: Recorder<Int, TestError>) -> [Event<Int>] {
+    recorder.history.filter { event in
+        switch event {
+        case .finished, .failure: true
+        case .subscription, .value: false
         }
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-        granted += demand
-        subscription!.request(demand)
-    }
-
-    func receive(_ input: Int) -> Subscribers.Demand {
-        if granted == 0 { overDelivered = true }
-        granted -= 1
-        values.append(input)
-        return .none
-    }
-
-    func receive(completion: Subscribers.Completion<TestFailure>) {
-        completions.append(completion)
     }
 }
 
@@ -140,28 +109,28 @@ private final class ThroughRecorder: Subscriber, @unchecked Sendable {
 
     @Test func finishesAndCancelsTheUpstreamWhenPrefixIsDone() {
         let upstream = ManualUpstream()
-        let recorder = ThroughRecorder(initialDemand: .unlimited)
+        let recorder = Recorder<Int, TestError>(initialDemand: .unlimited)
         upstream.through(Pipeline<Int, Int>().map { $0 + 1 }.prefix(2)).subscribe(recorder)
         upstream.send(1)
         #expect(!upstream.cancelled)
         upstream.send(2)
         #expect(upstream.cancelled)
         #expect(recorder.values == [2, 3])
-        #expect(recorder.completions == [.finished])
+        #expect(completions(of: recorder) == [.finished])
     }
 
     @Test func prefixZeroFinishesWithoutAskingForAnything() {
         let upstream = ManualUpstream()
-        let recorder = ThroughRecorder(initialDemand: .max(3))
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(3))
         upstream.through(Pipeline<Int, Int>().prefix(0)).subscribe(recorder)
         #expect(upstream.cancelled)
         #expect(upstream.requests.isEmpty)
-        #expect(recorder.completions == [.finished])
+        #expect(completions(of: recorder) == [.finished])
     }
 
     @Test func droppedValuesAreAskedForAgain() {
         let upstream = ManualUpstream()
-        let recorder = ThroughRecorder(initialDemand: .max(2))
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(2))
         upstream.through(evensDoubled).subscribe(recorder)
         #expect(upstream.requests == [.max(2)])
         upstream.send(1)
@@ -171,12 +140,11 @@ private final class ThroughRecorder: Subscriber, @unchecked Sendable {
         }
         #expect(recorder.values == [4, 8])
         #expect(upstream.outstanding == .none)  // two values in, two dropped and re-asked, done
-        #expect(!recorder.overDelivered)
     }
 
     @Test func multipliedValuesWaitForDemand() {
         let upstream = ManualUpstream()
-        let recorder = ThroughRecorder(initialDemand: .max(1))
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(1))
         upstream.through(Pipeline<Int, Int>().flatMap { (value: Int) -> [Int] in [value, value * 10, value * 100] }).subscribe(recorder)
         upstream.send(1)
         #expect(recorder.values == [1])
@@ -191,42 +159,63 @@ private final class ThroughRecorder: Subscriber, @unchecked Sendable {
         #expect(upstream.outstanding == .max(1))  // the demand left over goes upstream
         upstream.send(2)
         #expect(recorder.values == [1, 10, 100, 2])
-        #expect(!recorder.overDelivered)
     }
 
     @Test func completionWaitsForQueuedValues() {
         let upstream = ManualUpstream()
-        let recorder = ThroughRecorder(initialDemand: .max(1))
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(1))
         upstream.through(Pipeline<Int, Int>().flatMap { [$0, $0] }).subscribe(recorder)
         upstream.send(5)
         upstream.send(completion: .finished)
         #expect(recorder.values == [5])
-        #expect(recorder.completions.isEmpty)
+        #expect(completions(of: recorder).isEmpty)
         recorder.request(.max(1))
         #expect(recorder.values == [5, 5])
-        #expect(recorder.completions == [.finished])
+        #expect(completions(of: recorder) == [.finished])
+    }
+
+    @Test func reentrantSendsKeepTheOrderOfASequenceRun() {
+        // Every request makes the upstream send the next value at once, from inside the
+        // delivery that asked for it; after the last value it finishes, also at once.
+        let upstream = ManualUpstream()
+        var next = 1
+        upstream.onRequest = {
+            guard next <= 3 else { return }
+            next += 1
+            upstream.send(next - 1)
+            if next > 3 {
+                upstream.send(completion: .finished)
+            }
+        }
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(1))
+        recorder.onValue = { _ in recorder.request(.max(1)) }
+        let pipeline = Pipeline<Int, Int>().flatMap { (value: Int) -> [Int] in [value, value * 10] }
+        upstream.through(pipeline).subscribe(recorder)
+        #expect(recorder.values == pipeline.run([1, 2, 3]))
+        #expect(completions(of: recorder) == [.finished])
+        recorder.onValue = nil
     }
 
     @Test func failuresPassThrough() {
         let upstream = ManualUpstream()
-        let recorder = ThroughRecorder(initialDemand: .unlimited)
+        let recorder = Recorder<Int, TestError>(initialDemand: .unlimited)
         upstream.through(evensDoubled).subscribe(recorder)
         upstream.send(2)
-        upstream.send(completion: .failure(TestFailure()))
+        upstream.send(completion: .failure(TestError.oops))
         #expect(recorder.values == [4])
-        #expect(recorder.completions == [.failure(TestFailure())])
+        #expect(completions(of: recorder) == [.failure("oops")])
     }
 
     @Test func cancellingStopsDeliveryAndCancelsTheUpstream() {
         let upstream = ManualUpstream()
-        let recorder = ThroughRecorder(initialDemand: .unlimited)
+        let recorder = Recorder<Int, TestError>(initialDemand: .unlimited)
         upstream.through(evensDoubled).subscribe(recorder)
         upstream.send(2)
-        recorder.subscription!.cancel()
+        recorder.cancel()
         #expect(upstream.cancelled)
         upstream.send(4)
         #expect(recorder.values == [4])
-        #expect(recorder.completions.isEmpty)
+        #expect(completions(of: recorder).isEmpty)
     }
 
     @Test func prefixStopsAnInfiniteSequencePublisher() {
@@ -244,7 +233,7 @@ private final class CrossThreadRequester: Subscriber, @unchecked Sendable {
     typealias Input = Int
     typealias Failure = Never
 
-    private let lock = NSLockLike()
+    private let lock = NSLock()
     private var subscription: (any Subscription)?
     private var values: [Int] = []
     private var overDelivered = false
@@ -289,17 +278,6 @@ private final class CrossThreadRequester: Subscriber, @unchecked Sendable {
 
     var result: (values: [Int], overDelivered: Bool) {
         lock.withLock { (values, overDelivered) }
-    }
-}
-
-/// A lock for the test's own state (Foundation-free).
-private final class NSLockLike: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 1)
-
-    func withLock<T>(_ body: () -> T) -> T {
-        semaphore.wait()
-        defer { semaphore.signal() }
-        return body()
     }
 }
 

@@ -9,10 +9,12 @@ enum EvalHarness {
     /// The build directory holding swiftlab, its worker and the cell library.
     static let products = CellLibrary.besideExecutable()
 
-    /// A cache directory of this test run's own, so tests never touch ~/.cache.
+    /// A cache directory of this test run's own, so tests never touch ~/.cache; removed
+    /// when the test process exits.
     static let cacheHome: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlab-e2e-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: EvalHarness.cacheHome) }
         return url
     }()
 
@@ -30,15 +32,31 @@ enum EvalHarness {
     }()
 
     /// Runs swiftlab with `inputs` on standard input, one after another.
-    static func runREPL(_ inputs: [String], arguments: [String] = [], preparing: Bool = true) throws -> Run {
+    /// `pauses[i]` seconds pass before input `i` is written.
+    static func runREPL(_ inputs: [String], arguments: [String] = [], environment: [String: String] = [:],
+                        pauses: [Int: Double] = [:], preparing: Bool = true) throws -> Run {
         if preparing { _ = prepared }
+        var chunks: [(pause: Double, text: String)] = []
+        for (index, input) in inputs.enumerated() {
+            if let pause = pauses[index] ?? (index == 0 ? 0 : nil) {
+                chunks.append((pause, input + "\n"))
+            } else {
+                chunks[chunks.count - 1].text += input + "\n"
+            }
+        }
         return try run([products.directory.appendingPathComponent("swiftlab").path] + arguments,
-                input: inputs.joined(separator: "\n") + "\n",
-                environment: ["XDG_CACHE_HOME": cacheHome.path, "NO_COLOR": "1"])
+                chunks: chunks,
+                environment: ["XDG_CACHE_HOME": cacheHome.path, "NO_COLOR": "1"].merging(environment) { _, new in new })
     }
 
     /// Runs a process to its end with `input` on stdin; stdout and stderr are merged.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
+        try run(arguments, chunks: [(0, input)], environment: environment)
+    }
+
+    /// Runs a process to its end, writing each chunk to its stdin after the chunk's pause.
+    static func run(_ arguments: [String], chunks: [(pause: Double, text: String)],
+                    environment: [String: String]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
@@ -50,7 +68,10 @@ enum EvalHarness {
         process.standardError = stdout
         try process.run()
         let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
+            for chunk in chunks {
+                if chunk.pause > 0 { Thread.sleep(forTimeInterval: chunk.pause) }
+                stdin.fileHandleForWriting.write(Data(chunk.text.utf8))
+            }
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
@@ -317,6 +338,11 @@ enum SwiftLabRuntimeMirror {
             if character == "\"" { inString = true }
             let boundary = index == text.startIndex || !(text[text.index(before: index)].isLetter
                 || text[text.index(before: index)].isNumber || text[text.index(before: index)] == ".")
+            // A type declared in a nested scope (the script's stand-in for shadowing).
+            if text[index...].hasPrefix("(unknown context at "), let close = text[index...].range(of: ").") {
+                index = close.upperBound
+                continue
+            }
             if boundary {
                 let rest = text[index...]
                 if rest.hasPrefix("main.") { index = text.index(index, offsetBy: 5); continue }

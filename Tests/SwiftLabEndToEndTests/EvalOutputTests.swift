@@ -72,6 +72,17 @@ import Testing
             "\(header.line - 2):\(header.column): error: \(header.message)\n    return t + \"z\"\n\(caret)\n"))
     }
 
+    /// The portable compile path (the swiftc driver, the only one on macOS) gives the
+    /// same transcript as the fast path.
+    @Test func driverPathGivesTheSameTranscript() throws {
+        let inputs = ["struct Pair { var a: Int; var b: Int }", "let p = Pair(a: 1, b: 2)", "p.a + p.b",
+                      "let wrong: String = p", "[p].map(\\.b)"]
+        let fast = try EvalHarness.runREPL(inputs, environment: ["SWIFTLAB_COMPILE_PATH": "fast"])
+        let driver = try EvalHarness.runREPL(inputs, environment: ["SWIFTLAB_COMPILE_PATH": "driver"])
+        #expect(driver.output == fast.output)
+        #expect(fast.output.contains("$R1: [Int] = [2]\n"))
+    }
+
     @Test func warningsAreShownAndTheInputRuns() throws {
         let run = try EvalHarness.runREPL(["var unchanged = 1; print(unchanged)", "func h() { let unused = 3 }"])
         #expect(run.output.contains("1\n"))

@@ -77,6 +77,24 @@ import Testing
         #expect(run.output.contains("Fatal error: Error raised at top level: Failure()\n"))
     }
 
+    /// Code an input scheduled traps while no input runs: the message is shown at once,
+    /// the next input finds the earlier state, and the input that scheduled the trap is
+    /// not run again (it would trap again).
+    @Test func trapBetweenInputs() throws {
+        let inputs = Self.setup + ["import Foundation",
+                                   "DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { print(\"late\"); xs[7] += 1 }",
+                                   Self.followUp, Self.followUp]
+        let run = try EvalHarness.runREPL(inputs, pauses: [4: 3])
+        let reference = try EvalHarness.referenceRun(setup: Self.setup, input: "xs[7] += 1")
+        let message = try #require(reference.fatalMessage)
+        // The trap is in the standard library (an array's modify accessor): no input line.
+        #expect(run.output.contains("late\n\(message)\n"))
+        #expect(run.output.contains("error: execution stopped while no input was running (SIGILL)"))
+        #expect(run.output.contains("(input 4 is not run again: code it scheduled stopped the program)\n"
+                                    + "(state restored: 3 earlier inputs run again)\nitems 3\n$R0: [Int] = [1, 2, 3]\n"))
+        #expect(run.output.hasSuffix("items 3\n$R1: [Int] = [1, 2, 3]\n"))
+    }
+
     @Test func timeoutStopsAnEndlessLoop() throws {
         let run = try EvalHarness.runREPL(Self.setup + ["while true {}", Self.followUp], arguments: ["--timeout", "2"])
         let followUpTranscript = try EvalHarness.expectedTranscript(for: Self.setup + [Self.followUp])

@@ -78,20 +78,20 @@ for workload in workloads {
     print("\n(\(workload.name)) \(workload.summary)\n")
     print("| contender | time (ms) | vs eager | vs lazy | extra peak memory (MiB) |")
     print("|---|---:|---:|---:|---:|")
-    var bests: [Double] = []
+    // Round-robin over the contenders, so that a burst of load from other processes
+    // slows one repetition of each rather than every repetition of one.
+    var bests = Array(repeating: Double.infinity, count: workload.contenders.count)
     var expected: Int?
-    for contender in workload.contenders {
-        var samples: [Double] = []
-        for _ in 0..<repetitions {
+    for _ in 0..<repetitions {
+        for (index, contender) in workload.contenders.enumerated() {
             let start = monotonicSeconds()
             let sum = contender.run(input)
-            samples.append(monotonicSeconds() - start)
+            bests[index] = min(bests[index], monotonicSeconds() - start)
             if let expected, expected != sum {
                 fatalError("\(workload.name) \(contender.name) computed \(sum), expected \(expected)")
             }
             expected = sum
         }
-        bests.append(samples.min()!)
     }
     for (index, contender) in workload.contenders.enumerated() {
         let growth = growths[workload.name]![index]

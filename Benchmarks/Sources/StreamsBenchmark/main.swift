@@ -1,1 +1,192 @@
-print("not written yet")
+// Streams against OpenCombine 0.14.0 and against the same closures called directly.
+//
+//   swift run -c release --package-path Benchmarks StreamsBenchmark
+//
+// Every scenario runs the identical closures (defined once below) through each
+// implementation; each figure is the best of several rounds, to damp the noise of a
+// shared machine. Compare ratios from one run, never figures across runs.
+import Dispatch
+import OpenCombine
+import Streams
+
+// MARK: - The work: the same closures for every implementation
+
+/// Sums what reaches the sink, so that the optimizer cannot drop the work.
+final class Accumulator {
+    var total = 0
+}
+
+/// Hides a value from the optimizer, so that closures are not constant-folded into loops.
+@inline(never)
+func opaque<T>(_ value: T) -> T { value }
+
+/// The closures every implementation runs. Made once, behind `opaque`, and passed to
+/// every scenario, so that no implementation gets them inlined for free.
+struct Work {
+    let increment: (Int) -> Int = opaque { $0 &+ 1 }
+    let isEven: (Int) -> Bool = opaque { $0 & 1 == 0 }
+}
+
+// MARK: - Scenarios
+
+/// (a) and (b): a subject feeding `mapCount` maps, a filter and a sink, `events` sends.
+func streamsChain(mapCount: Int, events: Int, work: Work) -> Int {
+    let (increment, isEven) = (work.increment, work.isEven)
+    let sum = Accumulator()
+    let subject = Streams.PassthroughSubject<Int, Never>()
+    let cancellable = mapCount == 1
+        ? streamsSubscribeOneMap(subject, sum: sum, work: work)
+        : streamsSubscribeFiveMaps(subject, sum: sum, work: work)
+    for value in 0..<events { subject.send(value) }
+    cancellable.cancel()
+    return sum.total
+}
+
+@inline(never)
+func streamsSubscribeOneMap(_ subject: Streams.PassthroughSubject<Int, Never>, sum: Accumulator, work: Work)
+    -> Streams.AnyCancellable
+{
+    subject.map(work.increment).filter(work.isEven).sink { sum.total &+= $0 }
+}
+
+@inline(never)
+func streamsSubscribeFiveMaps(_ subject: Streams.PassthroughSubject<Int, Never>, sum: Accumulator, work: Work)
+    -> Streams.AnyCancellable
+{
+    let increment = work.increment
+    return subject.map(increment).map(increment).map(increment).map(increment).map(increment)
+        .filter(work.isEven).sink { sum.total &+= $0 }
+}
+
+func openCombineChain(mapCount: Int, events: Int, work: Work) -> Int {
+    let (increment, isEven) = (work.increment, work.isEven)
+    let sum = Accumulator()
+    let subject = OpenCombine.PassthroughSubject<Int, Never>()
+    let cancellable: OpenCombine.AnyCancellable
+    if mapCount == 1 {
+        cancellable = subject.map(increment).filter(isEven).sink { sum.total &+= $0 }
+    } else {
+        cancellable = subject.map(increment).map(increment).map(increment).map(increment).map(increment)
+            .filter(isEven).sink { sum.total &+= $0 }
+    }
+    for value in 0..<events { subject.send(value) }
+    cancellable.cancel()
+    return sum.total
+}
+
+func directChain(mapCount: Int, events: Int, work: Work) -> Int {
+    let (increment, isEven) = (work.increment, work.isEven)
+    let sum = Accumulator()
+    let sink: (Int) -> Void = opaque { sum.total &+= $0 }
+    for value in 0..<events {
+        var mapped = increment(value)
+        if mapCount > 1 {
+            mapped = increment(increment(increment(increment(mapped))))
+        }
+        if isEven(mapped) { sink(mapped) }
+    }
+    return sum.total
+}
+
+/// (c): create a subject, subscribe the (a) pipeline, send one value, cancel; `cycles` times.
+func streamsCycles(_ cycles: Int, work: Work) -> Int {
+    let (increment, isEven) = (work.increment, work.isEven)
+    let sum = Accumulator()
+    for value in 0..<cycles {
+        let subject = Streams.PassthroughSubject<Int, Never>()
+        let cancellable = subject.map(increment).filter(isEven).sink { sum.total &+= $0 }
+        subject.send(value)
+        cancellable.cancel()
+    }
+    return sum.total
+}
+
+func openCombineCycles(_ cycles: Int, work: Work) -> Int {
+    let (increment, isEven) = (work.increment, work.isEven)
+    let sum = Accumulator()
+    for value in 0..<cycles {
+        let subject = OpenCombine.PassthroughSubject<Int, Never>()
+        let cancellable = subject.map(increment).filter(isEven).sink { sum.total &+= $0 }
+        subject.send(value)
+        cancellable.cancel()
+    }
+    return sum.total
+}
+
+func directCycles(_ cycles: Int, work: Work) -> Int {
+    let (increment, isEven) = (work.increment, work.isEven)
+    _ = (increment, isEven)
+    return directChain(mapCount: 1, events: cycles, work: work)
+}
+
+// MARK: - Measurement
+
+/// CPU time of the calling thread: on a shared, overloaded machine, wall-clock time
+/// mostly measures how long the process waited for a core.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+func seconds(_ body: () -> Int) -> (seconds: Double, result: Int) {
+    let start = threadCPUSeconds()
+    let result = body()
+    return (threadCPUSeconds() - start, result)
+}
+
+/// Runs each implementation `rounds` times, interleaved, and keeps the best time of each.
+func compare(_ name: String, unit: String, count: Int, rounds: Int = 3,
+             streams: () -> Int, openCombine: () -> Int, direct: () -> Int) {
+    var best = (streams: Double.infinity, openCombine: Double.infinity, direct: Double.infinity)
+    var results: Set<Int> = []
+    for _ in 0..<rounds {
+        let s = seconds(streams)
+        let o = seconds(openCombine)
+        let d = seconds(direct)
+        best.streams = min(best.streams, s.seconds)
+        best.openCombine = min(best.openCombine, o.seconds)
+        best.direct = min(best.direct, d.seconds)
+        results.formUnion([s.result, o.result, d.result])
+    }
+    precondition(results.count == 1, "\(name): implementations disagree: \(results)")
+    func perUnit(_ time: Double) -> String {
+        let nanoseconds = time * 1e9 / Double(count)
+        return String(format: "%8.1f ns/%@", nanoseconds, unit)
+    }
+    print("\(name)")
+    print("  direct closures  \(perUnit(best.direct))")
+    print("  Streams          \(perUnit(best.streams))   \(String(format: "%5.1f", best.streams / best.direct))x direct")
+    print("  OpenCombine      \(perUnit(best.openCombine))   \(String(format: "%5.1f", best.openCombine / best.direct))x direct")
+    print("  Streams is \(String(format: "%.1f", best.openCombine / best.streams))x faster than OpenCombine")
+}
+
+import Foundation
+
+let work = Work()
+// `StreamsBenchmark profile [mapCount]` runs only the Streams side of (a) or (b), and
+// `profile-cycles` only that of (c), for `perf record`.
+if CommandLine.arguments.dropFirst().first == "profile-cycles" {
+    print(streamsCycles(3_000_000, work: work))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "profile" {
+    print(streamsChain(mapCount: Int(CommandLine.arguments.dropFirst(2).first ?? "1") ?? 1, events: 30_000_000, work: work))
+    exit(0)
+}
+let events = 10_000_000
+let cycles = 1_000_000
+print("StreamsBenchmark (thread CPU time, best of 3 rounds each)\n")
+compare("(a) PassthroughSubject -> map -> filter -> sink, \(events) events", unit: "event", count: events,
+        streams: { streamsChain(mapCount: 1, events: events, work: work) },
+        openCombine: { openCombineChain(mapCount: 1, events: events, work: work) },
+        direct: { directChain(mapCount: 1, events: events, work: work) })
+compare("(b) PassthroughSubject -> 5 x map -> filter -> sink, \(events) events", unit: "event", count: events,
+        streams: { streamsChain(mapCount: 5, events: events, work: work) },
+        openCombine: { openCombineChain(mapCount: 5, events: events, work: work) },
+        direct: { directChain(mapCount: 5, events: events, work: work) })
+compare("(c) create subject, subscribe map -> filter -> sink, send 1, cancel; \(cycles) cycles", unit: "cycle",
+        count: cycles,
+        streams: { streamsCycles(cycles, work: work) },
+        openCombine: { openCombineCycles(cycles, work: work) },
+        direct: { directCycles(cycles, work: work) })

@@ -15,7 +15,7 @@
 /// threads ``cancel()`` is called.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     @usableFromInline let lock = Lock()
-    @usableFromInline var cancelAction: (() -> Void)?
+    @usableFromInline @exclusivity(unchecked) var cancelAction: (() -> Void)?
 
     /// Wraps a closure to run on the first ``cancel()`` or on deinit.
     @inlinable

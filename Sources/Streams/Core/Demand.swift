@@ -25,10 +25,15 @@ extension Subscribers {
         }
 
         /// A demand for every value the publisher will ever produce.
-        public static let unlimited = Demand(rawValue: unlimitedRaw)
+        ///
+        /// (Computed rather than stored, unlike Combine's, so that hot paths read a
+        /// constant instead of going through a lazily initialised global.)
+        @inlinable
+        public static var unlimited: Demand { Demand(rawValue: unlimitedRaw) }
 
         /// A demand for no values (the same as `.max(0)`).
-        public static let none = Demand(rawValue: 0)
+        @inlinable
+        public static var none: Demand { Demand(rawValue: 0) }
 
         /// A demand for at most `value` more values. `value` must not be negative.
         @inlinable

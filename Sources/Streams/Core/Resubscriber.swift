@@ -9,12 +9,12 @@ final class Resubscriber<Downstream: Subscriber>: Subscription, CustomStringConv
     @usableFromInline typealias Output = Downstream.Input
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var current: (any Subscription)?
-    @usableFromInline var generation = 0
-    @usableFromInline var outstanding = Subscribers.Demand.none
-    @usableFromInline var hasSubscribedDownstream = false
-    @usableFromInline var isTerminal = false
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var current: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var generation = 0
+    @usableFromInline @exclusivity(unchecked) var outstanding = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var hasSubscribedDownstream = false
+    @usableFromInline @exclusivity(unchecked) var isTerminal = false
 
     @inlinable
     init(downstream: Downstream) {

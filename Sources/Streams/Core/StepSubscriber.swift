@@ -36,11 +36,11 @@ final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: 
     @usableFromInline typealias OperatorStep = Step<Output, Downstream.Failure>
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var upstream = SubscriptionState.awaiting
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var outstanding = Subscribers.Demand.none
-    @usableFromInline var pendingFinal: Output?
-    @usableFromInline var state: State
+    @usableFromInline @exclusivity(unchecked) var upstream = SubscriptionState.awaiting
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var outstanding = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var pendingFinal: Output?
+    @usableFromInline @exclusivity(unchecked) var state: State
     @usableFromInline let step: (inout State, Input) -> OperatorStep
     @usableFromInline let finishing: (inout State, Subscribers.Completion<Failure>) -> OperatorStep
 

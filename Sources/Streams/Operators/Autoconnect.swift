@@ -11,9 +11,9 @@ extension Publishers {
         public final let upstream: Upstream
 
         @usableFromInline let lock = Lock()
-        @usableFromInline var subscriberCount = 0
-        @usableFromInline var connection: (any Cancellable)?
-        @usableFromInline var isConnecting = false
+        @usableFromInline @exclusivity(unchecked) var subscriberCount = 0
+        @usableFromInline @exclusivity(unchecked) var connection: (any Cancellable)?
+        @usableFromInline @exclusivity(unchecked) var isConnecting = false
 
         /// Makes the publisher; usually written `upstream.autoconnect()`.
         @inlinable
@@ -28,7 +28,7 @@ extension Publishers {
             // Counted before subscribing: the subscriber may complete (and leave) at once.
             subscriberCount += 1
             lock.unlock()
-            upstream.subscribe(AutoconnectTap(owner: self, downstream: subscriber))
+            upstream.receive(subscriber: AutoconnectTap(owner: self, downstream: subscriber))
             lock.lock()
             guard connection == nil, !isConnecting, subscriberCount > 0 else {
                 lock.unlock()
@@ -87,8 +87,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var upstream = SubscriptionState.awaiting
-    @usableFromInline var owner: Publishers.Autoconnect<Upstream>?
+    @usableFromInline @exclusivity(unchecked) var upstream = SubscriptionState.awaiting
+    @usableFromInline @exclusivity(unchecked) var owner: Publishers.Autoconnect<Upstream>?
     @usableFromInline let downstream: Downstream
 
     @inlinable

@@ -18,7 +18,7 @@ extension Publishers {
         /// Attaches `subscriber`; it gets one array when the upstream finishes.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscriber<Upstream, S, [Upstream.Output]>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, [Upstream.Output]>(
                 downstream: subscriber, state: [],
                 step: { values, value in
                     values.append(value)
@@ -55,7 +55,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let count = count
-            upstream.subscribe(StepSubscriber<Upstream, S, [Upstream.Output]>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, [Upstream.Output]>(
                 downstream: subscriber, state: [],
                 step: { batch, value in
                     batch.append(value)

@@ -19,7 +19,7 @@ extension Publishers {
         /// Attaches `subscriber` behind the transformation.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(CompactMapSubscriber(downstream: subscriber, transform: transform))
+            upstream.receive(subscriber: CompactMapSubscriber(downstream: subscriber, transform: transform))
         }
     }
 }
@@ -70,5 +70,14 @@ struct CompactMapSubscriber<Input, Downstream: Subscriber>: Subscriber {
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
+    }
+}
+
+extension Publishers.CompactMap {
+    /// Fuses a second `compactMap` into this one, as Combine does.
+    @inlinable
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
     }
 }

@@ -22,7 +22,7 @@ extension Publishers {
         /// Attaches `subscriber` behind the skipping.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscriber<Upstream, S, Int>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Int>(
                 downstream: subscriber, state: count,
                 step: { remaining, value in
                     guard remaining == 0 else {

@@ -21,7 +21,7 @@ extension Publishers {
         /// Attaches `subscriber` behind the filter.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
+            upstream.receive(subscriber: FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
         }
     }
 }
@@ -72,5 +72,15 @@ struct FilterSubscriber<Downstream: Subscriber>: Subscriber {
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
+    }
+}
+
+extension Publishers.Filter {
+    /// Fuses a second `filter` into this one, as Combine does: a value passes when both
+    /// predicates accept it, and the first is asked first.
+    @inlinable
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
     }
 }

@@ -18,7 +18,7 @@ extension Publishers {
         /// Attaches `subscriber`; it gets at most one value.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscriber<Upstream, S, Void>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
                 downstream: subscriber, state: (),
                 step: { _, value in .emitAndFinish(value) },
                 finishing: { _, completion in .forwarding(completion) }))
@@ -48,7 +48,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.subscribe(StepSubscriber<Upstream, S, Void>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
                 downstream: subscriber, state: (),
                 step: { _, value in predicate(value) ? .emitAndFinish(value) : .drop },
                 finishing: { _, completion in .forwarding(completion) }))
@@ -78,7 +78,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.subscribe(StepSubscriber<Upstream, S, Void>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
                 downstream: subscriber, state: (),
                 step: { _, value in
                     do { return try predicate(value) ? .emitAndFinish(value) : .drop } catch { return .fail(error) }

@@ -30,7 +30,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == NewPublisher.Output, S.Failure == Upstream.Failure {
-            upstream.subscribe(FlatMapMerger<Upstream, NewPublisher, S>(
+            upstream.receive(subscriber: FlatMapMerger<Upstream, NewPublisher, S>(
                 downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
         }
     }
@@ -86,19 +86,19 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @usableFromInline let lock = Lock()
     @usableFromInline let transform: (Upstream.Output) -> Child
     @usableFromInline let maxPublishers: Subscribers.Demand
-    @usableFromInline var upstream = SubscriptionState.awaiting
-    @usableFromInline var upstreamFinished = false
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var isTerminal = false
+    @usableFromInline @exclusivity(unchecked) var upstream = SubscriptionState.awaiting
+    @usableFromInline @exclusivity(unchecked) var upstreamFinished = false
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var isTerminal = false
     /// Downstream demand not yet reserved by an inner publisher.
-    @usableFromInline var outstanding = Subscribers.Demand.none
-    @usableFromInline var children: [Int: FlatMapChildSlot] = [:]
+    @usableFromInline @exclusivity(unchecked) var outstanding = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var children: [Int: FlatMapChildSlot] = [:]
     /// Inner publishers waiting for a reservation, oldest first.
-    @usableFromInline var waiting: [Int] = []
-    @usableFromInline var nextChildID = 0
-    @usableFromInline var isEmitting = false
-    @usableFromInline var queued: [(child: Int, value: Output)] = []
-    @usableFromInline var pendingCompletion: Subscribers.Completion<Failure>?
+    @usableFromInline @exclusivity(unchecked) var waiting: [Int] = []
+    @usableFromInline @exclusivity(unchecked) var nextChildID = 0
+    @usableFromInline @exclusivity(unchecked) var isEmitting = false
+    @usableFromInline @exclusivity(unchecked) var queued: [(child: Int, value: Output)] = []
+    @usableFromInline @exclusivity(unchecked) var pendingCompletion: Subscribers.Completion<Failure>?
 
     @inlinable
     init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> Child) {
@@ -384,5 +384,43 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         owner.childCompletion(id, completion)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// `flatMap` from a publisher that cannot fail into publishers that can: the
+    /// upstream takes on their failure type, as in Combine.
+    ///
+    /// ```swift
+    /// let profiles = userIDs.flatMap { id in fetchProfile(id) }   // URLError-failing
+    /// ```
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+        Publishers.FlatMap(
+            upstream: setFailureType(to: P.Failure.self), maxPublishers: maxPublishers, transform: transform)
+    }
+
+    /// `flatMap` where neither side can fail (chosen over the mixed overloads).
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher {
+    /// `flatMap` into publishers that cannot fail: they take on the upstream's failure
+    /// type, as in Combine.
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
     }
 }

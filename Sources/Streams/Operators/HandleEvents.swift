@@ -40,7 +40,7 @@ extension Publishers {
         /// Attaches `subscriber` behind the observing closures.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(EventTap(
+            upstream.receive(subscriber: EventTap(
                 downstream: subscriber,
                 hooks: EventHooks(
                     subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
@@ -112,7 +112,7 @@ final class EventTap<Downstream: Subscriber>: Subscriber, Subscription, CustomSt
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var upstream = SubscriptionState.awaiting
+    @usableFromInline @exclusivity(unchecked) var upstream = SubscriptionState.awaiting
     @usableFromInline let downstream: Downstream
     @usableFromInline let hooks: EventHooks<Input, Failure>
 

@@ -18,7 +18,7 @@ extension Publishers {
         /// Attaches `subscriber`; it gets at most one value, when the upstream finishes.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscriber<Upstream, S, Upstream.Output?>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
                 downstream: subscriber, state: nil,
                 step: { last, value in
                     last = value
@@ -54,7 +54,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.subscribe(StepSubscriber<Upstream, S, Upstream.Output?>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
                 downstream: subscriber, state: nil,
                 step: { last, value in
                     if predicate(value) { last = value }

@@ -19,7 +19,7 @@ extension Publishers {
         /// Attaches `subscriber` behind the transformation.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(MapSubscriber(downstream: subscriber, transform: transform))
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: transform))
         }
     }
 }
@@ -69,5 +69,15 @@ struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
+    }
+}
+
+extension Publishers.Map {
+    /// Fuses a second `map` into this one, as Combine does: the result is one `Map` whose
+    /// transformation applies both closures, so a chain of maps costs one stage.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+        let first = self.transform
+        return Publishers.Map(upstream: upstream) { transform(first($0)) }
     }
 }

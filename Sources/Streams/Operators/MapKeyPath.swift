@@ -19,7 +19,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let keyPath = keyPath
-            upstream.subscribe(MapSubscriber(downstream: subscriber, transform: { $0[keyPath: keyPath] }))
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: { $0[keyPath: keyPath] }))
         }
     }
 
@@ -48,7 +48,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1) = (keyPath0, keyPath1)
-            upstream.subscribe(MapSubscriber(downstream: subscriber, transform: {
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: {
                 ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
             }))
         }
@@ -85,7 +85,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1, keyPath2) = (keyPath0, keyPath1, keyPath2)
-            upstream.subscribe(MapSubscriber(downstream: subscriber, transform: {
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: {
                 ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
             }))
         }

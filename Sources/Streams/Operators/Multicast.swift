@@ -15,7 +15,7 @@ extension Publishers {
         public let createSubject: () -> SubjectType
 
         @usableFromInline let lock = Lock()
-        @usableFromInline var subject: SubjectType?
+        @usableFromInline @exclusivity(unchecked) var subject: SubjectType?
 
         /// Makes the publisher; usually written `upstream.multicast(_:)`.
         @inlinable

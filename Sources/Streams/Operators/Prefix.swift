@@ -27,13 +27,13 @@ extension Publishers {
             if range.isEmpty {
                 // Nothing can be selected: subscribe anyway (the upstream may have work to
                 // start) but finish at once.
-                upstream.subscribe(StepSubscriber<Upstream, S, Int>(
+                upstream.receive(subscriber: StepSubscriber<Upstream, S, Int>(
                     downstream: subscriber, state: 0,
                     step: { _, _ in .finish },
                     finishing: { _, completion in .forwarding(completion) }))
                 return
             }
-            upstream.subscribe(StepSubscriber<Upstream, S, Int>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Int>(
                 downstream: subscriber, state: 0,
                 step: { position, value in
                     defer { position += 1 }

@@ -25,7 +25,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let log = PrintLog(prefix: prefix, stream: stream)
-            upstream.subscribe(EventTap(
+            upstream.receive(subscriber: EventTap(
                 downstream: subscriber,
                 hooks: EventHooks(
                     subscription: { log.write("receive subscription: (\($0))") },
@@ -69,9 +69,9 @@ final class PrintLog: @unchecked Sendable {
     @usableFromInline let lock = Lock()
     @usableFromInline let prefix: String
     /// Touched only by the thread holding the writer role.
-    @usableFromInline var stream: (any TextOutputStream)?
-    @usableFromInline var queued: [String] = []
-    @usableFromInline var isWriting = false
+    @usableFromInline @exclusivity(unchecked) var stream: (any TextOutputStream)?
+    @usableFromInline @exclusivity(unchecked) var queued: [String] = []
+    @usableFromInline @exclusivity(unchecked) var isWriting = false
 
     @inlinable
     init(prefix: String, stream: (any TextOutputStream)?) {

@@ -25,7 +25,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.subscribe(StepSubscriber<Upstream, S, Output>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Output>(
                 downstream: subscriber, state: initial,
                 step: { result, value in
                     result = next(result, value)
@@ -65,7 +65,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.subscribe(StepSubscriber<Upstream, S, Output>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Output>(
                 downstream: subscriber, state: initial,
                 step: { result, value in
                     do {

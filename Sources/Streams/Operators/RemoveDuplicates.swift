@@ -22,7 +22,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isDuplicate = predicate
-            upstream.subscribe(StepSubscriber<Upstream, S, Upstream.Output?>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
                 downstream: subscriber, state: nil,
                 step: { previous, value in
                     if let last = previous, isDuplicate(last, value) { return .drop }
@@ -56,7 +56,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isDuplicate = predicate
-            upstream.subscribe(StepSubscriber<Upstream, S, Upstream.Output?>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
                 downstream: subscriber, state: nil,
                 step: { previous, value in
                     do {

@@ -22,7 +22,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             let output = output
-            upstream.subscribe(StepSubscriber<Upstream, S, Void>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
                 downstream: subscriber, state: (),
                 step: { _, value in .emit(value) },
                 finishing: { _, completion in

@@ -26,7 +26,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.subscribe(StepSubscriber<Upstream, S, Output>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Output>(
                 downstream: subscriber, state: initialResult,
                 step: { accumulator, value in
                     accumulator = next(accumulator, value)
@@ -63,7 +63,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.subscribe(StepSubscriber<Upstream, S, Output>(
+            upstream.receive(subscriber: StepSubscriber<Upstream, S, Output>(
                 downstream: subscriber, state: initialResult,
                 step: { accumulator, value in
                     do {

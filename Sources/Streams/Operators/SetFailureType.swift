@@ -17,7 +17,7 @@ extension Publishers {
         /// Attaches `subscriber`; it never receives a failure.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(MapErrorSubscriber<Never, S>(downstream: subscriber, transform: absurd))
+            upstream.receive(subscriber: MapErrorSubscriber<Never, S>(downstream: subscriber, transform: absurd))
         }
 
         /// The same publisher with another failure type.

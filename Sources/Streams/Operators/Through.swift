@@ -11,6 +11,11 @@ extension Publishers {
     /// asked of the upstream again) and when they multiply them (`flatMap`: outputs
     /// beyond the demand wait, in order, until the subscriber asks for more; so does the
     /// upstream's completion).
+    ///
+    /// ```swift
+    /// let firstTwoEvens = Pipeline<Int, Int>().filter { $0.isMultiple(of: 2) }.prefix(2)
+    /// let cancellable = (1...).publisher.through(firstTwoEvens).sink { print($0) }  // 2, 4
+    /// ```
     public struct Through<Upstream: Publisher, Output>: Publisher {
         /// The upstream's failure: pipeline steps can't fail.
         ///
@@ -78,9 +83,10 @@ extension Publisher {
 /// upstream values into one run of the pipeline and hands the outputs on within the
 /// downstream's demand.
 ///
-/// The lock guards every stored variable but `push` (called only from `receive(_:)`,
-/// which the subscriber contract makes serial); it is never held while calling the
-/// pipeline, the downstream or the upstream. One thread at a time delivers downstream
+/// The lock guards every stored variable; it is never held while calling the pipeline,
+/// the downstream or the upstream. One input at a time goes through the pipeline
+/// (`pushing`): inputs sent re-entrantly meanwhile wait in `queuedInputs`, so outputs keep
+/// the order they have over a sequence. One thread at a time delivers downstream
 /// (`delivering`); outputs that arrive meanwhile, or beyond the demand, wait in `buffer`.
 final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
@@ -105,8 +111,12 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
     var buffer: [Output] = []
     var bufferStart = 0
     var delivering = false
-    /// The completion to send once the buffer is empty.
+    /// The completion to send once the buffer is empty and no input is being pushed.
     var completion: Subscribers.Completion<Failure>?
+    /// Whether an input is going through the pipeline; inputs that arrive meanwhile (a
+    /// re-entrant send) wait in `queuedInputs`.
+    var pushing = false
+    var queuedInputs: [Input] = []
 
     init(downstream: Downstream, push: Push?) {
         self.downstream = downstream
@@ -138,11 +148,31 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
             return .none
         }
         requested -= 1
-        lock.unlock()
-        let wantsMore = push(input) { self.offer($0) }
-        guard wantsMore else {
-            finish(cancellingUpstream: true)
+        guard !pushing else {
+            // Sent re-entrantly, from inside a delivery of an earlier input's outputs:
+            // queue it, so that every output of the earlier input goes first.
+            queuedInputs.append(input)
+            lock.unlock()
             return .none
+        }
+        pushing = true
+        lock.unlock()
+        var next: Input? = input
+        while let current = next {
+            guard push(current, { self.offer($0) }) else {
+                lock.lock()
+                pushing = false
+                queuedInputs = []
+                lock.unlock()
+                finish(cancellingUpstream: true)
+                return .none
+            }
+            lock.lock()
+            next = queuedInputs.isEmpty ? nil : queuedInputs.removeFirst()
+            if next == nil {
+                pushing = false
+            }
+            lock.unlock()
         }
         drain()
         lock.lock()
@@ -187,6 +217,7 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
         downstream = nil
         buffer = []
         bufferStart = 0
+        queuedInputs = []
         completion = nil
         lock.unlock()
         live?.cancel()
@@ -234,7 +265,7 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
     }
 
     /// Delivers queued outputs while there is demand, then the completion once nothing is
-    /// queued. Does nothing when another call is already delivering: that one loops until
+    /// queued and no input is going through the pipeline (it may yet produce outputs). Does nothing when another call is already delivering: that one loops until
     /// it finds nothing more to do, checking under the same lock hold in which it stops.
     func drain() {
         lock.lock()
@@ -257,7 +288,7 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
                 let more = receiver.receive(output)
                 lock.lock()
                 demand += more
-            } else if let completion {
+            } else if let completion, !pushing {
                 downstream = nil
                 self.completion = nil
                 lock.unlock()

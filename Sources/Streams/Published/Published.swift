@@ -87,13 +87,13 @@ extension Publisher where Failure == Never {
 @usableFromInline
 final class PublishedStorage<Value>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
-    @usableFromInline var stored: Value
+    @usableFromInline @exclusivity(unchecked) var stored: Value
     /// Replays the current value to new subscribers, like a `CurrentValueSubject`.
     @usableFromInline let changes: SubjectCore<Value, Never>
     /// The enclosing object's publisher, installed by `ObservableObject.objectWillChange`.
-    @usableFromInline var objectWillChange: ObservableObjectPublisher?
+    @usableFromInline @exclusivity(unchecked) var objectWillChange: ObservableObjectPublisher?
     /// Subscriptions made by `assign(to:)`, cancelled with the property.
-    @usableFromInline var assignments: [AnyCancellable] = []
+    @usableFromInline @exclusivity(unchecked) var assignments: [AnyCancellable] = []
 
     @inlinable
     init(_ value: Value) {

@@ -16,9 +16,9 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     public typealias Promise = (Result<Output, Failure>) -> Void
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var outcome: Result<Output, Failure>?
+    @usableFromInline @exclusivity(unchecked) var outcome: Result<Output, Failure>?
     /// Subscriptions waiting for the outcome.
-    @usableFromInline var waiting: [FutureSubscription<Output, Failure>] = []
+    @usableFromInline @exclusivity(unchecked) var waiting: [FutureSubscription<Output, Failure>] = []
 
     /// Creates the future and runs `attemptToFulfill` immediately.
     @inlinable
@@ -68,10 +68,10 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
     @unchecked Sendable
 {
     @usableFromInline let lock = Lock()
-    @usableFromInline var receiveValue: ((Output) -> Subscribers.Demand)?
-    @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-    @usableFromInline var outcome: Result<Output, Failure>?
-    @usableFromInline var hasDemand = false
+    @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Subscribers.Demand)?
+    @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    @usableFromInline @exclusivity(unchecked) var outcome: Result<Output, Failure>?
+    @usableFromInline @exclusivity(unchecked) var hasDemand = false
 
     @inlinable
     init(

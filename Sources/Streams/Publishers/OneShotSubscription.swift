@@ -6,7 +6,7 @@ final class OneShotSubscription<Downstream: Subscriber>: Subscription, CustomStr
 {
     @usableFromInline let lock = Lock()
     /// Dropped when the value has been sent or the subscription cancelled.
-    @usableFromInline var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline let value: Downstream.Input
     @usableFromInline let name: String
 

@@ -55,11 +55,11 @@ final class SequenceSubscription<Iterator: IteratorProtocol, Downstream: Subscri
     CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Iterator.Element {
     @usableFromInline let lock = Lock()
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var pending: Iterator.Element?
-    @usableFromInline var iterator: Iterator
-    @usableFromInline var demand = Subscribers.Demand.none
-    @usableFromInline var isEmitting = false
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var pending: Iterator.Element?
+    @usableFromInline @exclusivity(unchecked) var iterator: Iterator
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var isEmitting = false
 
     @inlinable
     init(first: Iterator.Element, rest: Iterator, downstream: Downstream) {

@@ -28,7 +28,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
             core.lock.lock()
             defer { core.lock.unlock() }
             // Never nil: a current-value core is created with a value and only replaced.
-            return core.current!
+            return core.current!.value
         }
         set {
             core.send(newValue)

@@ -13,7 +13,7 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
     /// Sends the completion to every subscriber; later sends are ignored.
     func send(completion: Subscribers.Completion<Failure>)
     /// Accepts a subscription from an upstream publisher that feeds this subject (see
-    /// ``Publisher/subscribe(_:)-(Subject)``); the subject requests unlimited values.
+    /// `subscribe(_:)` on a publisher); the subject requests unlimited values.
     func send(subscription: any Subscription)
 }
 
@@ -50,8 +50,8 @@ final class SubjectFeeder<Downstream: Subject>: Subscriber, Cancellable, @unchec
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var subject: Downstream?
-    @usableFromInline var state = SubscriptionState.awaiting
+    @usableFromInline @exclusivity(unchecked) var subject: Downstream?
+    @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
 
     @inlinable
     init(subject: Downstream) {

@@ -9,11 +9,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @unchecked Sendable
 {
     @usableFromInline let owner: SubjectCore<Output, Failure>
-    @usableFromInline var demand = Subscribers.Demand.none
-    @usableFromInline var receiveValue: ((Output) -> Subscribers.Demand)?
-    @usableFromInline var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Subscribers.Demand)?
+    @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     /// A current-value subject owes the subscriber the latest value at its next demand.
-    @usableFromInline var owesCurrentValue: Bool
+    @usableFromInline @exclusivity(unchecked) var owesCurrentValue: Bool
 
     @inlinable
     init(
@@ -30,13 +30,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     @usableFromInline var description: String { "Subject subscription" }
 
-    /// Takes one unit of demand for a value about to be sent; returns the delivery closure,
-    /// or `nil` when the value must be dropped (no demand, cancelled). Lock held.
+    /// Decides whether a value about to be sent reaches this subscriber: returns the
+    /// delivery closure and whether demand was unlimited, or `nil` to drop the value
+    /// (cancelled, or no demand). Takes one unit of finite demand. Lock held.
     @inlinable @inline(__always)
     func claimDeliveryLocked() -> ((Output) -> Subscribers.Demand)? {
-        guard let receiveValue else { return nil }
+        guard let receive = receiveValue else { return nil }
         if demand.isUnlimited {
-            return receiveValue
+            return receive
         }
         if demand.rawValue == 0 {
             // A current-value subject delivers the newest value when demand comes.
@@ -45,17 +46,21 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         }
         owesCurrentValue = false
         demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
-        return receiveValue
+        return receive
     }
 
-    /// Calls the subscriber (lock not held) and adds the demand it returns.
+    /// Calls the subscriber (lock not held) and adds the demand it returns. Once demand
+    /// is unlimited it can never go down, so adding to it is skipped without locking.
     @inlinable @inline(__always)
-    func deliver(_ value: Output, with receive: (Output) -> Subscribers.Demand) {
+    func deliver(_ value: Output, with receive: (Output) -> Subscribers.Demand, wasUnlimited: Bool) {
         let additional = receive(value)
-        if additional.rawValue != 0 {
+        if additional.rawValue != 0 && !wasUnlimited {
             owner.lock.lock()
-            if receiveValue != nil {
+            if case .some = receiveValue {
                 demand += additional
+                if demand.isUnlimited {
+                    owner.refreshFastPathLocked()
+                }
             }
             owner.lock.unlock()
         }
@@ -71,6 +76,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return receiver
     }
 
+    // `request` and `cancel` are usually reached through `any Subscription`, that is, as
+    // unspecialised generic code: they touch only fields whose layout is independent of
+    // `Output` and `Failure`, so they need no run-time type metadata.
+
     @inlinable
     func request(_ additional: Subscribers.Demand) {
         guard additional.rawValue != 0 else { return }
@@ -80,7 +89,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             return
         }
         demand += additional
-        guard owesCurrentValue, let value = owner.current else {
+        if demand.isUnlimited {
+            owner.refreshFastPathLocked()
+        }
+        guard owesCurrentValue, let box = owner.current else {
             owner.lock.unlock()
             return
         }
@@ -88,17 +100,23 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if !demand.isUnlimited {
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
         }
+        let value = box.value
+        let isUnlimited = demand.isUnlimited
         owner.lock.unlock()
-        deliver(value, with: receive)
+        deliver(value, with: receive, wasUnlimited: isUnlimited)
     }
 
     @inlinable
     func cancel() {
         owner.lock.lock()
-        let receivers = (receiveValue, terminateLocked())
+        let value = receiveValue
+        let completion = receiveCompletion
+        receiveValue = nil
+        receiveCompletion = nil
         owner.removeLocked(self)
         owner.lock.unlock()
         // Releasing the subscriber may run its deinit, which must not find the lock held.
-        withExtendedLifetime(receivers) {}
+        _fixLifetime(value)
+        _fixLifetime(completion)
     }
 }

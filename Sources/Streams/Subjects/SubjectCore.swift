@@ -1,31 +1,50 @@
 /// The broadcasting machinery shared by ``PassthroughSubject`` and ``CurrentValueSubject``
-/// (and, through them, `multicast`, `share` and `@Published`).
+/// (and, through them, `multicast`, `share`, `@Published` and `objectWillChange`).
 ///
 /// One lock guards the subscriber list, every conduit's demand and the current value.
 /// It is held only to snapshot that state: values and completions are delivered after
 /// unlocking, so a subscriber may send into the subject again from inside `receive`.
 /// With one subscriber and unlimited demand a send costs one lock round trip, one
 /// retain/release and one indirect call into the (fully specialised) subscriber chain.
+///
+/// Every stored property has a layout that does not depend on `Output` or `Failure`
+/// (class references, closures, arrays of objects). That matters for speed: the
+/// deinitialiser, and the conduit methods reached through `any Subscription`, run as
+/// unspecialised generic code, which would otherwise look up type metadata at run time
+/// on every subscription.
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
     /// Set once; later sends are ignored and new subscribers get it at once.
-    @usableFromInline var completion: Subscribers.Completion<Failure>?
-    @usableFromInline var conduits = ConduitList<Output, Failure>.none
+    @usableFromInline @exclusivity(unchecked) var completion: CompletionBox<Failure>?
+    /// The first subscriber's conduit (a `SubjectConduit<Output, Failure>`), in
+    /// subscription order with ``others``; kept apart so one subscriber needs no array.
+    @usableFromInline @exclusivity(unchecked) var first: AnyObject?
+    /// The conduits of the second and later subscribers.
+    @usableFromInline @exclusivity(unchecked) var others: [AnyObject] = []
+    /// The delivery closure of the only subscriber, when there is exactly one and its
+    /// demand is unlimited: the hot path of `send`, which then needs no bookkeeping.
+    /// Kept in step by ``refreshFastPathLocked()`` whenever subscribers or demand change.
+    @usableFromInline @exclusivity(unchecked) var fastPath: ((Output) -> Subscribers.Demand)?
     /// The value a `CurrentValueSubject` replays on first demand; `nil` for passthrough.
-    @usableFromInline var current: Output?
+    @usableFromInline let current: CurrentValueBox<Output>?
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
-    @usableFromInline var upstreams: [any Subscription] = []
+    @usableFromInline @exclusivity(unchecked) var upstreams: [any Subscription] = []
 
     @inlinable
     init(current: Output?) {
-        self.current = current
+        self.current = current.map(CurrentValueBox.init)
     }
 
     deinit {
         for upstream in upstreams {
             upstream.cancel()
         }
+    }
+
+    @inlinable @inline(__always)
+    static func conduit(_ object: AnyObject) -> SubjectConduit<Output, Failure> {
+        unsafeDowncast(object, to: SubjectConduit<Output, Failure>.self)
     }
 
     /// Attaches `subscriber`, or completes it at once if the subject already completed.
@@ -35,7 +54,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         if let completion {
             lock.unlock()
             subscriber.receive(subscription: Subscriptions.empty)
-            subscriber.receive(completion: completion)
+            subscriber.receive(completion: completion.completion)
             return
         }
         let conduit = SubjectConduit<Output, Failure>(
@@ -43,7 +62,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             receiveValue: { subscriber.receive($0) },
             receiveCompletion: { subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)
-        conduits.append(conduit)
+        if first == nil {
+            first = conduit
+        } else {
+            others.append(conduit)
+        }
+        refreshFastPathLocked()
         lock.unlock()
         subscriber.receive(subscription: conduit)
     }
@@ -56,28 +80,43 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        if current != nil {
-            current = value
-        }
-        switch conduits {
-        case .none:
+        current?.value = value
+        if let receive = fastPath {
             lock.unlock()
-        case .one(let conduit):
+            _ = receive(value)
+            return
+        }
+        guard let head = first else {
+            lock.unlock()
+            return
+        }
+        if others.isEmpty {
+            let conduit = Self.conduit(head)
+            let wasUnlimited = conduit.demand.isUnlimited
             let deliver = conduit.claimDeliveryLocked()
             lock.unlock()
             if let deliver {
-                conduit.deliver(value, with: deliver)
+                conduit.deliver(value, with: deliver, wasUnlimited: wasUnlimited)
             }
-        case .many(let snapshot):
-            lock.unlock()
-            for conduit in snapshot {
-                lock.lock()
-                let deliver = conduit.claimDeliveryLocked()
-                lock.unlock()
-                if let deliver {
-                    conduit.deliver(value, with: deliver)
-                }
-            }
+            return
+        }
+        let snapshot = others
+        lock.unlock()
+        offer(value, to: Self.conduit(head))
+        for object in snapshot {
+            offer(value, to: Self.conduit(object))
+        }
+    }
+
+    /// Delivers `value` to one of several subscribers, if it has demand.
+    @inlinable
+    func offer(_ value: Output, to conduit: SubjectConduit<Output, Failure>) {
+        lock.lock()
+        let wasUnlimited = conduit.demand.isUnlimited
+        let deliver = conduit.claimDeliveryLocked()
+        lock.unlock()
+        if let deliver {
+            conduit.deliver(value, with: deliver, wasUnlimited: wasUnlimited)
         }
     }
 
@@ -89,23 +128,30 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        self.completion = completion
-        let finishing = conduits
-        conduits = .none
+        self.completion = CompletionBox(completion)
+        var finishing = others
+        if let head = first {
+            finishing.insert(head, at: 0)
+        }
+        first = nil
+        others = []
+        let droppedFastPath = fastPath
+        fastPath = nil
         let released = upstreams
         upstreams = []
         var receivers: [(Subscribers.Completion<Failure>) -> Void] = []
-        finishing.forEach { conduit in
-            if let receiver = conduit.terminateLocked() {
+        for object in finishing {
+            if let receiver = Self.conduit(object).terminateLocked() {
                 receivers.append(receiver)
             }
         }
         lock.unlock()
-        withExtendedLifetime(finishing) {}
+        _fixLifetime(finishing)
+        _fixLifetime(droppedFastPath)
         for receiver in receivers {
             receiver(completion)
         }
-        withExtendedLifetime(released) {}
+        _fixLifetime(released)
     }
 
     /// Keeps an upstream feed's subscription and asks it for everything.
@@ -122,53 +168,47 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         subscription.request(.unlimited)
     }
 
-    /// Removes a cancelled conduit. Called with the lock held.
+    /// Removes a cancelled conduit, keeping the others in order. Lock held.
     @inlinable
-    func removeLocked(_ conduit: SubjectConduit<Output, Failure>) {
-        conduits.remove(conduit)
+    func removeLocked(_ conduit: AnyObject) {
+        if first === conduit {
+            first = others.isEmpty ? nil : others.removeFirst()
+        } else if let index = others.firstIndex(where: { $0 === conduit }) {
+            others.remove(at: index)
+        }
+        refreshFastPathLocked()
+    }
+
+    /// Re-derives ``fastPath`` from the subscribers. Lock held.
+    @inlinable
+    func refreshFastPathLocked() {
+        if let head = first, others.isEmpty, Self.conduit(head).demand.isUnlimited {
+            fastPath = Self.conduit(head).receiveValue
+        } else {
+            fastPath = nil
+        }
     }
 }
 
-/// The subscribers of a subject, without allocating an array for the common single one.
+/// A subject's completion, boxed so the subject's layout does not depend on `Failure`.
 @usableFromInline
-enum ConduitList<Output, Failure: Error> {
-    case none
-    case one(SubjectConduit<Output, Failure>)
-    case many(ContiguousArray<SubjectConduit<Output, Failure>>)
+final class CompletionBox<Failure: Error>: @unchecked Sendable {
+    @usableFromInline let completion: Subscribers.Completion<Failure>
 
     @inlinable
-    mutating func append(_ conduit: SubjectConduit<Output, Failure>) {
-        switch self {
-        case .none: self = .one(conduit)
-        case .one(let first): self = .many([first, conduit])
-        case .many(var all):
-            self = .none
-            all.append(conduit)
-            self = .many(all)
-        }
+    init(_ completion: Subscribers.Completion<Failure>) {
+        self.completion = completion
     }
+}
+
+/// A current-value subject's value, boxed so the subject's layout does not depend on
+/// `Output`. Guarded by the subject's lock.
+@usableFromInline
+final class CurrentValueBox<Value>: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     @inlinable
-    mutating func remove(_ conduit: SubjectConduit<Output, Failure>) {
-        switch self {
-        case .none: break
-        case .one(let only):
-            if only === conduit { self = .none }
-        case .many(var all):
-            self = .none
-            if let index = all.firstIndex(where: { $0 === conduit }) {
-                all.remove(at: index)
-            }
-            self = all.count == 1 ? .one(all[0]) : .many(all)
-        }
-    }
-
-    @inlinable
-    func forEach(_ body: (SubjectConduit<Output, Failure>) -> Void) {
-        switch self {
-        case .none: break
-        case .one(let only): body(only)
-        case .many(let all): all.forEach(body)
-        }
+    init(_ value: Value) {
+        self.value = value
     }
 }

@@ -10,8 +10,8 @@ extension Subscribers {
         public typealias Failure = Never
 
         @usableFromInline let lock = Lock()
-        @usableFromInline var state = SubscriptionState.awaiting
-        @usableFromInline var target: Root?
+        @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
+        @usableFromInline @exclusivity(unchecked) var target: Root?
 
         /// The property written.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>

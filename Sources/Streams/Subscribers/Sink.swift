@@ -20,7 +20,7 @@ extension Subscribers {
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
         @usableFromInline let lock = Lock()
-        @usableFromInline var state = SubscriptionState.awaiting
+        @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
 
         /// Makes a sink from its two closures.
         @inlinable
@@ -95,7 +95,7 @@ extension Publisher {
     ) -> AnyCancellable {
         let sink = Subscribers.Sink<Output, Failure>(
             receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-        subscribe(sink)
+        receive(subscriber: sink)
         return AnyCancellable(sink)
     }
 }

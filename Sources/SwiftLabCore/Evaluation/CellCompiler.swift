@@ -154,6 +154,8 @@ final class CellCompiler: @unchecked Sendable {
                 return Outcome(library: nil, output: output + "error: \(error)", linkFailed: path == .fast)
             }
         }
+        // The object file is only the linker's input: a long session would pile them up.
+        try? FileManager.default.removeItem(at: cache.session.appendingPathComponent("\(cell.moduleName).o"))
         return Outcome(library: libraryURL(for: cell), output: output)
     }
 }

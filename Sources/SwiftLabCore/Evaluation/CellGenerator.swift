@@ -26,6 +26,9 @@ struct CellGenerator {
         /// Shows every bare expression through the `async` display call, so that an
         /// `async` call the learner forgot to `await` gets the compiler's own message.
         var awaitsDisplays = false
+        /// Prints the static type of each bare expression instead of its value, without
+        /// evaluating it (`:type`).
+        var showsTypesOnly = false
     }
 
     /// Modules every cell imports: what learners use without writing an import.
@@ -96,7 +99,8 @@ struct CellGenerator {
                 let keywords = Set(cellItem.tokens.filter { $0.kind == .keyword }.map(\.text))
                 let awaits = keywords.contains("await") || context.awaitsDisplays
                 let effects = (keywords.contains("try") ? "try " : "") + (awaits ? "await " : "")
-                body += [wrapperLocation(item.line), effects + "SwiftLabRuntime.displayResult(",
+                let display = context.showsTypesOnly ? "SwiftLabRuntime.printStaticType(of:" : effects + "SwiftLabRuntime.displayResult("
+                body += [wrapperLocation(item.line), display,
                          padding(for: item) + item.text, ")", "#sourceLocation()"]
             }
         }

@@ -21,6 +21,10 @@ struct DiagnosticMapper {
         for line in output.split(separator: "\n") {
             guard let header = Self.parseHeader(line) else { continue }
             if header.severity == .note, !keepsNotes { continue }
+            if header.severity == .warning, Self.isAboutCellBoundaries(header.message) {
+                keepsNotes = false
+                continue
+            }
             if let location = Self.inputLocation(file: header.file, line: header.line) {
                 let (number, mappedLine) = location
                 if mappedLine == nil, header.severity != .error {
@@ -61,6 +65,12 @@ struct DiagnosticMapper {
         return result
     }
 
+    /// Whether a warning exists only because inputs are compiled as separate modules
+    /// (to the learner they are one program, where the warning would not appear).
+    static func isAboutCellBoundaries(_ message: String) -> Bool {
+        message.hasPrefix("extension declares a conformance of imported type")
+    }
+
     /// The input and line a location in the generated file stands for: `input N` line L
     /// is line L; `input N.L` line L is the generated line before an item (line `nil`),
     /// and line L + k is line L + k - 1. `nil` when the file is not an input.
@@ -95,6 +105,17 @@ struct DiagnosticMapper {
     /// A runtime message (`Cell3/input 3:2: Fatal error: ...`) located in an input, as
     /// `2: Fatal error: ...` with the input line; `nil` when the line is not such a message.
     func renderRuntimeMessage(_ line: Substring) -> String? {
+        guard let (number, sourceLineNumber, message) = Self.runtimeMessage(line) else { return nil }
+        let place = number == input ? "" : "input \(number), "
+        var text = "\(place)\(sourceLineNumber): \(message)\n"
+        if let source = sourceLine(input: number, line: sourceLineNumber) {
+            text += source + "\n"
+        }
+        return text
+    }
+
+    /// The input, line and message of a runtime message located in an input.
+    static func runtimeMessage(_ line: Substring) -> (input: Int, line: Int, message: Substring)? {
         // The message's location is `#fileID`-like: "CellN/input N.L:LINE: ...".
         guard let marker = line.range(of: "input ") else { return nil }
         let rest = line[marker.upperBound...]
@@ -103,18 +124,11 @@ struct DiagnosticMapper {
         guard afterName.first == ":" else { return nil }
         let lineDigits = afterName.dropFirst().prefix { $0.isNumber }
         guard let generatedLine = Int(lineDigits),
-              let location = Self.inputLocation(file: "input " + name, line: generatedLine) else { return nil }
+              let location = inputLocation(file: "input " + name, line: generatedLine) else { return nil }
         let message = afterName.dropFirst(1 + lineDigits.count)
         guard message.hasPrefix(": ") else { return nil }
-        let number = location.input
         // A trap on a generated line (a display call) belongs to the item after it.
-        let sourceLineNumber = location.line ?? generatedLine
-        let place = number == input ? "" : "input \(number), "
-        var text = "\(place)\(sourceLineNumber): \(message.dropFirst(2))\n"
-        if let source = sourceLine(input: number, line: sourceLineNumber) {
-            text += source + "\n"
-        }
-        return text
+        return (location.input, location.line ?? generatedLine, message.dropFirst(2))
     }
 
     private func sourceLine(input number: Int, line: Int) -> String? {

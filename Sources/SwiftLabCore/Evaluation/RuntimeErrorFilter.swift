@@ -9,6 +9,8 @@ struct RuntimeErrorFilter {
     private var inStackTrace = false
     /// Whether a runtime message was seen.
     private(set) var sawRuntimeMessage = false
+    /// The input the last runtime message located in an input points into.
+    private(set) var lastMessageInput: Int?
 
     init(mapper: DiagnosticMapper) {
         self.mapper = mapper
@@ -49,18 +51,32 @@ struct RuntimeErrorFilter {
         }
         if let message = mapper.renderRuntimeMessage(line) {
             sawRuntimeMessage = true
+            lastMessageInput = DiagnosticMapper.runtimeMessage(line)?.input
             return Piece(text: message, isRuntimeMessage: true)
         }
-        // An error thrown out of an input stops it in the REPL's own helper: that helper's
-        // file and line mean nothing to the learner.
-        if line.hasPrefix("SwiftLabRuntime/"), let marker = line.range(of: ": Fatal error: ") {
+        // A trap inside the standard library (`Swift/ContiguousArrayBuffer.swift:705:
+        // Fatal error: Index out of range`) or in the REPL's own helper (an error thrown out
+        // of an input): that file and line mean nothing to the learner.
+        if let message = Self.runtimeMessageWithoutLocation(line) {
             sawRuntimeMessage = true
-            return Piece(text: "Fatal error: " + line[marker.upperBound...] + "\n", isRuntimeMessage: true)
-        }
-        if line.contains(": Fatal error: ") || line.hasPrefix("Fatal error: ") {
-            sawRuntimeMessage = true
-            return Piece(text: line + "\n", isRuntimeMessage: true)
+            return Piece(text: message + "\n", isRuntimeMessage: true)
         }
         return Piece(text: line + "\n", isRuntimeMessage: false)
+    }
+
+    /// The kinds of message the Swift runtime prints before it traps.
+    static let runtimeMessageKinds = ["Fatal error", "Precondition failed", "Assertion failed"]
+
+    /// `Fatal error: message` for a runtime message `file:line: Fatal error: message`.
+    static func runtimeMessageWithoutLocation(_ line: Substring) -> String? {
+        for kind in runtimeMessageKinds {
+            if line.hasPrefix(kind + ":") || line == kind { return String(line) }
+            guard let marker = line.range(of: ": " + kind) else { continue }
+            let location = line[..<marker.lowerBound]
+            guard location.split(separator: ":").last?.allSatisfy(\.isNumber) == true,
+                  !location.contains(" ") || location.contains("/") else { continue }
+            return String(line[line.index(marker.lowerBound, offsetBy: 2)...])
+        }
+        return nil
     }
 }

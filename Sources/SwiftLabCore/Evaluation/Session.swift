@@ -55,6 +55,10 @@ public final class Session: @unchecked Sendable {
     private var nextNumber = 1
     private let interruptLock = NSLock()
     private var interruptRequested = false
+    /// The worker while it runs an input (guarded by `interruptLock`).
+    private var runningWorker: WorkerProcess?
+
+    private let idleMonitor: IdleWorkerMonitor
 
     /// Whether each evaluation ends with a line giving its compile and run times (`:time`).
     public var reportsTiming = false
@@ -63,6 +67,10 @@ public final class Session: @unchecked Sendable {
     /// start (saying so through ``Configuration/notice``), and starts the worker.
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
+        idleMonitor = IdleWorkerMonitor(output: configuration.asynchronousOutput)
+        // A worker that dies just as a request is written to it must not take the REPL
+        // with it: writes fail with EPIPE instead (children get the default back on spawn).
+        signal(SIGPIPE, SIG_IGN)
         if let problem = configuration.library.problem {
             throw SessionError.setup(problem)
         }
@@ -130,7 +138,7 @@ public final class Session: @unchecked Sendable {
     /// When the input compiles and runs to its end, its declarations and state are kept;
     /// otherwise nothing changes (no `$R` number is used).
     public func evaluate(_ input: String, output: (String) -> Void) -> EvaluationResult {
-        run(input, transient: false, output: output)
+        run(input, mode: .recorded, output: output)
     }
 
     /// Compiles and runs `code` against the session's current state without recording
@@ -138,12 +146,22 @@ public final class Session: @unchecked Sendable {
     /// checks use this. (Changes it makes to existing variables do stay in the worker
     /// until the next restart, so checks should only read state.)
     public func evaluateTransient(_ code: String, output: (String) -> Void) -> EvaluationResult {
-        run(code, transient: true, output: output)
+        run(code, mode: .transient, output: output)
     }
 
-    /// The static type of an expression, without running it (`:type`).
+    /// Prints the static type of an expression, without evaluating it (`:type`).
     public func typeOf(_ expression: String, output: (String) -> Void) -> EvaluationResult {
-        run("SwiftLabRuntime.printStaticType(of: \(expression))", transient: true, output: output)
+        run(expression, mode: .typeQuery, output: output)
+    }
+
+    /// How an input is run.
+    private enum Mode {
+        /// Kept in the session when it succeeds.
+        case recorded
+        /// Run against the session, then forgotten.
+        case transient
+        /// Only the static types of its expressions are printed; nothing is kept.
+        case typeQuery
     }
 
     /// Forgets every input and starts a fresh worker.
@@ -152,6 +170,7 @@ public final class Session: @unchecked Sendable {
         worker = nil
         accepted.removeAll()
         inputTexts.removeAll()
+        idleMonitor.update(texts: [:])
         worker = try? startWorker()
     }
 
@@ -159,14 +178,17 @@ public final class Session: @unchecked Sendable {
     public func interrupt() {
         interruptLock.lock()
         interruptRequested = true
-        let current = worker
+        // Only a worker running an input is stopped: one restoring state is left alone
+        // (the input it restores for then does not run).
+        let current = runningWorker
         interruptLock.unlock()
         current?.terminate()
     }
 
     // MARK: - Evaluation
 
-    private func run(_ input: String, transient: Bool, output: (String) -> Void) -> EvaluationResult {
+    private func run(_ input: String, mode: Mode, output: (String) -> Void) -> EvaluationResult {
+        let transient = mode != .recorded
         var transcript = ""
         func write(_ text: String, isMessage: Bool) {
             // The REPL's own messages start on a line of their own, even after a partial
@@ -183,13 +205,16 @@ public final class Session: @unchecked Sendable {
         if SwiftLexer.topLevelItems(in: input).isEmpty {
             return EvaluationResult(status: .ok)
         }
+        interruptLock.lock()
+        interruptRequested = false
+        interruptLock.unlock()
         let number = nextNumber
         nextNumber += 1
         inputTexts[number] = input
         let clock = ContinuousClock()
         let compileStart = clock.now
 
-        var cell = CellGenerator.generate(number: number, input: input, context: context(transient: transient))
+        var cell = CellGenerator.generate(number: number, input: input, context: context(mode))
         var outcome = compiler.compile(cell)
         if outcome.library == nil, outcome.linkFailed {
             configuration.notice("swiftlab: the fast compile path failed; using the swiftc driver from now on")
@@ -198,7 +223,7 @@ public final class Session: @unchecked Sendable {
         }
         if outcome.library == nil, outcome.output.contains(Self.asyncInSynchronousDisplayDiagnostic) {
             // An `async` call without `await`: generated again so the compiler says that.
-            var context = context(transient: transient)
+            var context = context(mode)
             context.awaitsDisplays = true
             cell = CellGenerator.generate(number: number, input: input, context: context)
             outcome = compiler.compile(cell)
@@ -218,6 +243,12 @@ public final class Session: @unchecked Sendable {
             if diagnostics.isEmpty {
                 emit("error: the cell could not be compiled:\n\(outcome.output)")
             }
+            if diagnostics.contains(where: { $0.message.hasPrefix(Self.awaitInBindingDiagnostic) }) {
+                // Bindings become globals of the input's module, and a global's
+                // initializer cannot await (in a script's top-level code it could).
+                emit("note: swiftlab runs `await` in expressions and statements, not in `let`/`var` "
+                     + "initializers; declare the variable first (`var x = 0`), then assign `x = await f()`.\n")
+            }
             inputTexts[number] = nil
             return finish(EvaluationResult(status: .compileError, diagnostics: diagnostics, transcript: transcript,
                                            compileTime: compileTime), emit)
@@ -230,9 +261,10 @@ public final class Session: @unchecked Sendable {
         if status == .ok, !transient {
             accepted.append(AcceptedCell(number: number, input: input, library: library,
                                          symbol: cell.entrySymbol, generated: cell))
-        } else if !transient {
+        } else {
             inputTexts[number] = nil
         }
+        idleMonitor.update(texts: inputTexts)
         return finish(EvaluationResult(status: status, diagnostics: diagnostics, transcript: transcript,
                                        compileTime: compileTime, runTime: runTime), emit)
     }
@@ -258,10 +290,14 @@ public final class Session: @unchecked Sendable {
     /// synchronous display call receives as an autoclosure.
     static let asyncInSynchronousDisplayDiagnostic = "'async' call in an autoclosure that does not support concurrency"
 
+    /// The diagnostic for `let x = await f()`, which top-level code in a script allows.
+    static let awaitInBindingDiagnostic = "'async' call cannot occur in a global variable initializer"
+
     /// What the generator needs to know about the accepted cells.
-    private func context(transient: Bool) -> CellGenerator.Context {
+    private func context(_ mode: Mode) -> CellGenerator.Context {
         var context = CellGenerator.Context()
-        context.transient = transient
+        context.transient = mode != .recorded
+        context.showsTypesOnly = mode == .typeQuery
         var definitions: [String: [(keyword: String, module: String)]] = [:]
         for cell in accepted {
             context.imports += cell.generated.imports.filter { !context.imports.contains($0) }
@@ -289,11 +325,21 @@ public final class Session: @unchecked Sendable {
     /// and restores the state when the cell does not finish.
     private func execute(cell: GeneratedCell, library: URL, mapper: DiagnosticMapper,
                          emit: (String) -> Void, emitProgramOutput: (String) -> Void) -> EvaluationResult.Status {
-        interruptLock.lock()
-        interruptRequested = false
-        interruptLock.unlock()
-
         guard let worker = liveWorker(emit: emit) else { return .crashed }
+        interruptLock.lock()
+        let interruptedBeforeRunning = interruptRequested
+        if !interruptedBeforeRunning { runningWorker = worker }
+        interruptLock.unlock()
+        // Ctrl-C while the compiler ran: the input does not run at all.
+        if interruptedBeforeRunning {
+            emit("Interrupted.\n")
+            return .interrupted
+        }
+        defer {
+            interruptLock.lock()
+            runningWorker = nil
+            interruptLock.unlock()
+        }
         var deadline = configuration.timeout.map { Date().addingTimeInterval(Self.seconds($0)) } ?? .distantFuture
         var errors = RuntimeErrorFilter(mapper: mapper)
         var timedOut = false
@@ -360,6 +406,16 @@ public final class Session: @unchecked Sendable {
     private func liveWorker(emit: (String) -> Void) -> WorkerProcess? {
         if let worker, !worker.hasExited { return worker }
         worker = nil
+        // Code an earlier input scheduled trapped between inputs: that input is not run
+        // again (it would schedule the same trap), unless later inputs use what it declared.
+        // It is the input the runtime's message points into, or else the latest one.
+        // A worker killed from outside (SIGKILL) blames no input.
+        if let exit = idleMonitor.takeExit(), exit.status != 128 + SIGKILL,
+           let culprit = exit.culprit ?? accepted.last?.number,
+           let index = accepted.firstIndex(where: { $0.number == culprit }), !accepted[index].generated.exportsDeclarations {
+            accepted.remove(at: index)
+            emit("(input \(culprit) is not run again: code it scheduled stopped the program)\n")
+        }
         restore(emit: emit)
         return worker
     }
@@ -410,7 +466,11 @@ public final class Session: @unchecked Sendable {
     }
 
     private func startWorker() throws -> WorkerProcess {
-        try WorkerProcess(executable: configuration.library.worker, asynchronousOutput: configuration.asynchronousOutput)
+        let monitor = idleMonitor
+        return try WorkerProcess(
+            executable: configuration.library.worker,
+            asynchronousOutput: { text, isError in monitor.handle(text, isError: isError) },
+            idleExit: { status in monitor.workerExited(status: status) })
     }
 
     /// On the first start with this compiler, compiles a cell that imports everything
@@ -443,10 +503,12 @@ public final class Session: @unchecked Sendable {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
-    /// Why the worker ended, for the learner.
-    static func describeEnd(status: Int32, sawRuntimeMessage: Bool) -> String {
+    /// Why the worker ended, for the learner; `whileIdle` when no input was running.
+    static func describeEnd(status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false) -> String {
+        let restored = whileIdle ? "earlier state comes back with the next input." : "earlier state is restored."
         if status < 128 {
-            return "the input ended the program with exit(\(status)); earlier state is restored."
+            let who = whileIdle ? "code scheduled by an earlier input" : "the input"
+            return "\(who) ended the program with exit(\(status)); \(restored)"
         }
         let signal = status - 128
         let names: [Int32: String] = [
@@ -465,7 +527,8 @@ public final class Session: @unchecked Sendable {
         default:
             reason = "the worker process stopped"
         }
-        return "execution stopped (\(name)): \(reason); earlier state is restored."
+        let when = whileIdle ? " while no input was running" : ""
+        return "execution stopped\(when) (\(name)): \(reason); \(restored)"
     }
 }
 

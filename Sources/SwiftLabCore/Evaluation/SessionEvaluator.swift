@@ -9,10 +9,12 @@ public final class SessionEvaluator: REPLEvaluator {
         self.session = session
     }
 
+    /// Evaluates `input` in the session; it failed unless it compiled and ran to its end.
     public func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome {
         session.evaluate(input, output: output).status == .ok ? .succeeded : .failed
     }
 
+    /// Stops the running input (the session restores its earlier state).
     public var interruptHandler: (@Sendable () -> Void)? {
         { [session] in session.interrupt() }
     }

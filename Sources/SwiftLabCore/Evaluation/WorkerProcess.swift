@@ -33,19 +33,27 @@ final class WorkerProcess: @unchecked Sendable {
     private var waiting = false
     private var finished = false
     private var requestsClosed = false
-    /// Output that arrived between inputs and does not end a line yet.
-    private var asynchronousPartialLine = ""
-    private let asynchronousOutput: @Sendable (String) -> Void
+    /// The REPL ended the worker on purpose (`:reset`, exit): not worth a message.
+    private var shuttingDown = false
+    /// Output that arrived between inputs and does not end a line yet (by stream: stderr or not).
+    private var asynchronousPartialLines: [Bool: String] = [:]
+    private let asynchronousOutput: @Sendable (String, _ isError: Bool) -> Void
+    private let idleExit: @Sendable (Int32) -> Void
 
     /// Starts a worker and waits for it to report ready.
     ///
     /// - Parameters:
     ///   - executable: the `swiftlab-worker` binary.
     ///   - environment: extra environment variables for the worker.
-    ///   - asynchronousOutput: receives output the worker writes while nobody waits for it.
+    ///   - asynchronousOutput: receives output the worker writes while nobody waits for
+    ///     it, in whole lines, and whether it came from stderr.
+    ///   - idleExit: called with the exit status when the worker ends while nobody waits
+    ///     (code scheduled by an earlier input trapped).
     init(executable: URL, environment extra: [String: String] = [:],
-         asynchronousOutput: @escaping @Sendable (String) -> Void) throws {
+         asynchronousOutput: @escaping @Sendable (String, _ isError: Bool) -> Void,
+         idleExit: @escaping @Sendable (Int32) -> Void = { _ in }) throws {
         self.asynchronousOutput = asynchronousOutput
+        self.idleExit = idleExit
         let requestPipe = ChildProcess.makePipe()
         let replyPipe = ChildProcess.makePipe()
         let outputPipe = ChildProcess.makePipe()
@@ -111,10 +119,10 @@ final class WorkerProcess: @unchecked Sendable {
     func send(_ request: WorkerRequest) -> Bool {
         condition.lock()
         waiting = true
-        let unfinishedLine = asynchronousPartialLine
-        asynchronousPartialLine = ""
+        let unfinished = asynchronousPartialLines
+        asynchronousPartialLines = [:]
         condition.unlock()
-        if !unfinishedLine.isEmpty { asynchronousOutput(unfinishedLine) }
+        for (isError, text) in unfinished where !text.isEmpty { asynchronousOutput(text, isError) }
         let bytes = Array((request.line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
@@ -151,15 +159,16 @@ final class WorkerProcess: @unchecked Sendable {
     func stopWaiting() {
         condition.lock()
         waiting = false
-        let leftover = queue.compactMap { event -> String? in
+        let leftover = queue.compactMap { event -> (String, Bool)? in
             switch event {
-            case let .standardOutput(text), let .standardError(text): return text
+            case let .standardOutput(text): return (text, false)
+            case let .standardError(text): return (text, true)
             default: return nil
             }
         }
         queue.removeAll { if case .exited = $0 { return false } else { return true } }
         condition.unlock()
-        leftover.forEach(asynchronousOutput)
+        leftover.forEach { asynchronousOutput($0.0, $0.1) }
     }
 
     /// Whether the worker has ended.
@@ -179,6 +188,9 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Closes the request pipe, which ends the worker, and waits for it.
     func shutDown() {
+        condition.lock()
+        shuttingDown = true
+        condition.unlock()
         closeRequests()
         condition.lock()
         let deadline = Date().addingTimeInterval(2)
@@ -196,15 +208,30 @@ final class WorkerProcess: @unchecked Sendable {
         case let .standardOutput(text) where !waiting, let .standardError(text) where !waiting:
             // Between inputs, whole lines only: the REPL prints each piece above the prompt
             // as a line of its own.
-            asynchronousPartialLine += text
-            guard let newline = asynchronousPartialLine.lastIndex(of: "\n") else {
+            var isError = false
+            if case .standardError = event { isError = true }
+            var pending = asynchronousPartialLines[isError, default: ""] + text
+            guard let newline = pending.lastIndex(of: "\n") else {
+                asynchronousPartialLines[isError] = pending
                 condition.unlock()
                 return
             }
-            let lines = String(asynchronousPartialLine[...newline])
-            asynchronousPartialLine = String(asynchronousPartialLine[asynchronousPartialLine.index(after: newline)...])
+            let lines = String(pending[...newline])
+            pending = String(pending[pending.index(after: newline)...])
+            asynchronousPartialLines[isError] = pending
             condition.unlock()
-            asynchronousOutput(lines)
+            asynchronousOutput(lines, isError)
+            return
+        case let .exited(status) where !waiting:
+            finished = true
+            let expected = shuttingDown
+            let unfinished = asynchronousPartialLines
+            asynchronousPartialLines = [:]
+            queue.append(event)
+            condition.broadcast()
+            condition.unlock()
+            for (isError, text) in unfinished where !text.isEmpty { asynchronousOutput(text + "\n", isError) }
+            if !expected { idleExit(status) }
             return
         case .exited:
             finished = true

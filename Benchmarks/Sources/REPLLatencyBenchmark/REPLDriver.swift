@@ -1,0 +1,59 @@
+import Foundation
+
+/// Drives `swiftlab` through its non-interactive mode (standard input is a pipe) and
+/// times each input from writing it to the end of its output: with `:time` on, the
+/// REPL ends every input with a `[compile ... ms, run ... ms]` line.
+final class REPLDriver {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer: [UInt8] = []
+
+    init(swiftlab: URL, cacheHome: URL) throws {
+        process.executableURL = swiftlab
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheHome.path
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        send(":time")
+        _ = readLine { $0 == "Timing is on." }
+    }
+
+    /// Writes one input and waits for its timing line; returns the wall time in ms and
+    /// the REPL's own compile and run figures.
+    func evaluate(_ text: String) -> (wall: Double, line: String) {
+        let start = ContinuousClock.now
+        send(text)
+        let line = readLine { $0.hasPrefix("[compile ") }
+        return (milliseconds(since: start), line)
+    }
+
+    func finish() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    private func send(_ text: String) {
+        input.fileHandleForWriting.write(Data((text + "\n").utf8))
+    }
+
+    /// Reads lines until one satisfies `isWanted`, which it returns.
+    private func readLine(until isWanted: (String) -> Bool) -> String {
+        let fd = output.fileHandleForReading.fileDescriptor
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                if isWanted(line) { return line }
+            }
+            let count = read(fd, &chunk, chunk.count)
+            if count <= 0 { fatalError("swiftlab ended before the input finished") }
+            buffer += chunk[0..<count]
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PTYTestSupport
+import Testing
+
+/// Evaluation as a person at a terminal sees it, through a pseudo-terminal: Ctrl-C stops
+/// running code and not the REPL, and output that arrives while a line is being typed is
+/// printed above it.
+@Suite(.serialized) struct EvalTerminalTests {
+    func start() throws -> PseudoTerminalProcess {
+        _ = EvalHarness.prepared
+        let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
+        let environment = [
+            "TERM": "xterm", "HOME": EvalHarness.cacheHome.path, "NO_COLOR": "1",
+            "XDG_CACHE_HOME": EvalHarness.cacheHome.path,
+            "XDG_STATE_HOME": EvalHarness.cacheHome.appendingPathComponent("state-\(UUID().uuidString)").path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+        let terminal = try PseudoTerminalProcess(executable: path, environment: environment)
+        try terminal.waitForOutput(containing: "  1> ")
+        try terminal.waitForRawMode()
+        return terminal
+    }
+
+    func enter(_ line: String, in terminal: PseudoTerminalProcess) {
+        terminal.send(line)
+        terminal.send(.enter)
+    }
+
+    @Test func controlCStopsAnEndlessLoopAndTheSessionGoesOn() throws {
+        let terminal = try start()
+        enter("var xs = [1, 2, 3]", in: terminal)
+        try terminal.waitForOutput(containing: "xs: [Int] = [1, 2, 3]")
+        try terminal.waitForOutput(containing: "  2> ")
+        try terminal.waitForRawMode()
+        enter("var spins = 0; while true { spins += 1 }", in: terminal)
+        // Long enough for the input to compile and start looping on a busy machine.
+        Thread.sleep(forTimeInterval: 4)
+        terminal.send(.ctrlC)
+        try terminal.waitForOutput(containing: "Interrupted.")
+        try terminal.waitForOutput(containing: "  3> ")
+        try terminal.waitForRawMode()
+        enter("xs.count", in: terminal)
+        try terminal.waitForOutput(containing: "$R0: Int = 3")
+        try terminal.waitForOutput(containing: "  4> ")
+        try terminal.waitForRawMode()
+        terminal.send(.ctrlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func outputArrivingWhileTypingGoesAboveThePrompt() throws {
+        let terminal = try start()
+        enter("import Foundation", in: terminal)
+        try terminal.waitForOutput(containing: "  2> ")
+        try terminal.waitForRawMode()
+        // Under a second: PseudoTerminalProcess.waitForOutput gives up after a second without output.
+        enter("DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { print(\"later\") }", in: terminal)
+        try terminal.waitForOutput(containing: "  3> ")
+        try terminal.waitForRawMode()
+        terminal.send("let typed = 1")
+        try terminal.waitForOutput(containing: "later")
+        // The prompt and the half-typed line are drawn again below the output.
+        try terminal.waitForOutput(containing: "  3> let typed = 1")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "typed: Int = 1")
+        try terminal.waitForOutput(containing: "  4> ")
+        try terminal.waitForRawMode()
+        terminal.send(.ctrlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
