@@ -79,7 +79,7 @@ private final class StreamsLessonLearner {
         terminal.send(command)
         terminal.send(.enter)
         line += 1
-        try waitPatiently(for: text)
+        try terminal.waitForOutput(containing: text, timeout: 120)
         try waitForPrompt(continuing: false)
     }
 
@@ -106,24 +106,8 @@ private final class StreamsLessonLearner {
     }
 
     private func waitForPrompt(continuing: Bool) throws {
-        let number = String(line)
-        let prompt = String(repeating: " ", count: max(0, 3 - number.count)) + number + (continuing ? ". " : "> ")
-        try waitPatiently(for: prompt)
+        let prompt = continuing ? REPL.continuationPrompt(line: line) : REPL.prompt(line: line)
+        try terminal.waitForOutput(containing: prompt, timeout: 120)
         try terminal.waitForRawMode()
-    }
-
-    /// Waits up to two minutes for `text`. Compiling a cell, or preparing the module cache
-    /// on the first start, can keep the terminal silent for longer than one
-    /// `waitForOutput` call waits, so keep asking until the deadline.
-    private func waitPatiently(for text: String) throws {
-        let deadline = Date().addingTimeInterval(120)
-        while true {
-            do {
-                try terminal.waitForOutput(containing: text, timeout: 120)
-                return
-            } catch {
-                if Date() > deadline { throw error }
-            }
-        }
     }
 }
