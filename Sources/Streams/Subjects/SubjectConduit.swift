@@ -4,6 +4,15 @@
 /// The closures are created where the subscriber's concrete type is known, so calling
 /// them runs specialised code; they are dropped (releasing the subscriber) on cancel or
 /// completion, which is also how "nothing after cancel" is enforced.
+///
+/// Its life, as seen through the closures: both set while subscribed; `receiveValue`
+/// `nil` but `receiveCompletion` set when the subject completed during a delivery (the
+/// completion is owed after the queued values); both `nil` once cancelled or completed.
+///
+/// Deliveries never overlap: ``delivering`` is set while one thread calls the subscriber
+/// (from `attach` until `receive(subscription:)` returns, then around each value), and
+/// values claimed meanwhile wait in ``pending`` for that thread to hand them over (see
+/// ``SubjectCore/finishDeliveryLocked(to:receive:returned:)``).
 @usableFromInline
 final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
     @unchecked Sendable
@@ -14,6 +23,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     /// A current-value subject owes the subscriber the latest value at its next demand.
     @usableFromInline @exclusivity(unchecked) var owesCurrentValue: Bool
+    /// Some thread is calling the subscriber; whoever sets it delivers ``pending`` too.
+    @usableFromInline @exclusivity(unchecked) var delivering = true
+    /// Values already claimed against demand, waiting for the delivery under way.
+    @usableFromInline @exclusivity(unchecked) var pending: [Output] = []
 
     @inlinable
     init(
@@ -50,11 +63,15 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     }
 
     /// Ends the subscription; returns the completion closure to call after unlocking, or
-    /// `nil` if it had already ended. Lock held.
+    /// `nil` if it had already ended or if a delivery is under way (the delivering thread
+    /// then sends the completion after the queued values). Lock held.
     @inlinable
     func terminateLocked() -> ((Subscribers.Completion<Failure>) -> Void)? {
-        let receiver = receiveCompletion
         receiveValue = nil
+        if delivering {
+            return nil
+        }
+        let receiver = receiveCompletion
         receiveCompletion = nil
         return receiver
     }
@@ -84,9 +101,18 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
         }
         let value = box.value
-        owner.inFlight += 1
+        if delivering {
+            // Requested from inside `receive` or while another thread delivers: the
+            // current value follows what is already queued.
+            pending.append(value)
+            owner.lock.unlock()
+            return
+        }
+        delivering = true
         owner.lock.unlock()
-        owner.finishDelivery(to: self, returned: receive(value))
+        let more = receive(value)
+        owner.lock.lock()
+        owner.finishDeliveryLocked(to: self, receive: receive, returned: more)
     }
 
     @inlinable
@@ -96,10 +122,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         let completion = receiveCompletion
         receiveValue = nil
         receiveCompletion = nil
+        let dropped = pending
+        pending = []
         owner.removeLocked(self)
         owner.lock.unlock()
-        // Releasing the subscriber may run its deinit, which must not find the lock held.
+        // Releasing the subscriber (or a queued value) may run a deinit, which must not
+        // find the lock held.
         _fixLifetime(value)
         _fixLifetime(completion)
+        _fixLifetime(dropped)
     }
 }
