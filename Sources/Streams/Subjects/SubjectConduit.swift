@@ -9,7 +9,7 @@
 /// `nil` but `receiveCompletion` set when the subject completed during a delivery (the
 /// completion is owed after the queued values); both `nil` once cancelled or completed.
 ///
-/// Deliveries never overlap: ``delivering`` is set while one thread calls the subscriber
+/// Deliveries never overlap: ``delivery`` is busy while one thread calls the subscriber
 /// (from `attach` until `receive(subscription:)` returns, then around each value), and
 /// values claimed meanwhile wait in ``pending`` for that thread to hand them over (see
 /// ``SubjectCore/finishDeliveryLocked(to:receive:returned:)``).
@@ -23,10 +23,17 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     /// A current-value subject owes the subscriber the latest value at its next demand.
     @usableFromInline @exclusivity(unchecked) var owesCurrentValue: Bool
-    /// Some thread is calling the subscriber; whoever sets it delivers ``pending`` too.
-    @usableFromInline @exclusivity(unchecked) var delivering = true
+    /// Whether a thread is calling the subscriber (whoever starts a delivery also hands
+    /// over ``pending``), and whether anything happened meanwhile that it must look at
+    /// before going idle. Starts `.busy`: `attach` is calling `receive(subscription:)`.
+    @usableFromInline @exclusivity(unchecked) var delivery = SubjectDeliveryState.busy
     /// Values already claimed against demand, waiting for the delivery under way.
     @usableFromInline @exclusivity(unchecked) var pending: [Output] = []
+    /// The conduit itself while it is busy but no longer listed by its subject
+    /// (cancelled, or the subject completed, during a delivery): it keeps the conduit
+    /// alive for the delivering thread, which then needs no reference of its own, and
+    /// which clears it when it goes idle.
+    @usableFromInline @exclusivity(unchecked) var keepAlive: AnyObject?
 
     @inlinable
     init(
@@ -62,13 +69,23 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return receive
     }
 
+    /// Queues `value` (already claimed against demand) behind the delivery under way.
+    /// Lock held. Out of line, to keep the sending paths small.
+    @inlinable @inline(never)
+    func enqueueLocked(_ value: Output) {
+        pending.append(value)
+        delivery = .busyWithNews
+    }
+
     /// Ends the subscription; returns the completion closure to call after unlocking, or
     /// `nil` if it had already ended or if a delivery is under way (the delivering thread
     /// then sends the completion after the queued values). Lock held.
     @inlinable
     func terminateLocked() -> ((Subscribers.Completion<Failure>) -> Void)? {
         receiveValue = nil
-        if delivering {
+        if delivery != .idle {
+            delivery = .busyWithNews
+            keepAlive = self
             return nil
         }
         let receiver = receiveCompletion
@@ -101,14 +118,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
         }
         let value = box.value
-        if delivering {
+        if delivery != .idle {
             // Requested from inside `receive` or while another thread delivers: the
             // current value follows what is already queued.
-            pending.append(value)
+            enqueueLocked(value)
             owner.lock.unlock()
             return
         }
-        delivering = true
+        delivery = .busy
         owner.lock.unlock()
         let more = receive(value)
         owner.lock.lock()
@@ -124,6 +141,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         receiveCompletion = nil
         let dropped = pending
         pending = []
+        if delivery != .idle {
+            delivery = .busyWithNews
+            keepAlive = self
+        }
         owner.removeLocked(self)
         owner.lock.unlock()
         // Releasing the subscriber (or a queued value) may run a deinit, which must not

@@ -87,6 +87,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         // while the subscriber is still inside `receive(subscription:)` wait for it.
         subscriber.receive(subscription: conduit)
         lock.lock()
+        if conduit.delivery == .busy {
+            conduit.delivery = .idle
+            lock.unlock()
+            return
+        }
         finishDeliveryLocked(to: conduit, receive: receive, returned: .none)
     }
 
@@ -101,19 +106,21 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         current?.value = value
         if let receive = fastPath {
             // One subscriber, unlimited demand: no demand to count, only the delivery
-            // flag to take (or the value to queue behind the delivery under way).
-            let conduit = Self.conduit(first.unsafelyUnwrapped)
-            if conduit.delivering {
-                conduit.pending.append(value)
+            // state to take (or the value to queue behind the delivery under way). No
+            // reference of our own to the conduit: while busy it is kept alive by the
+            // subject's list or, once removed from it, by its `keepAlive`.
+            unowned(unsafe) let conduit = Self.conduit(first.unsafelyUnwrapped)
+            if conduit.delivery != .idle {
+                conduit.enqueueLocked(value)
                 lock.unlock()
                 return
             }
-            conduit.delivering = true
+            conduit.delivery = .busy
             lock.unlock()
             _ = receive(value)
             lock.lock()
-            if conduit.pending.isEmpty, conduit.receiveValue != nil {
-                conduit.delivering = false
+            if conduit.delivery == .busy {
+                conduit.delivery = .idle
                 lock.unlock()
                 return
             }
@@ -153,21 +160,26 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        if conduit.delivering {
-            conduit.pending.append(value)
+        if conduit.delivery != .idle {
+            conduit.enqueueLocked(value)
             lock.unlock()
             return
         }
-        conduit.delivering = true
+        conduit.delivery = .busy
         lock.unlock()
         let more = receive(value)
         lock.lock()
+        if more.rawValue == 0, conduit.delivery == .busy {
+            conduit.delivery = .idle
+            lock.unlock()
+            return
+        }
         finishDeliveryLocked(to: conduit, receive: receive, returned: more)
     }
 
-    /// Ends a delivery to `conduit` (which this thread owns while `delivering` is set):
+    /// Ends a delivery to `conduit` (which this thread owns while it is not idle):
     /// adds the demand the subscriber returned, hands over the values queued meanwhile,
-    /// one at a time and in order, then clears `delivering` and, if the subject completed
+    /// one at a time and in order, then makes it idle and, if the subject completed
     /// during the deliveries, sends the completion. Lock held on entry; unlocks.
     ///
     /// `receive` is the subscriber's delivery closure, kept by the caller: after a
@@ -193,17 +205,20 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             }
             guard let receiveCompletion = conduit.receiveCompletion else {
                 // Cancelled (or completed already): nothing more reaches the subscriber.
-                conduit.delivering = false
+                conduit.delivery = .idle
                 let dropped = conduit.pending
                 conduit.pending = []
+                let survivor = conduit.keepAlive
+                conduit.keepAlive = nil
                 lock.unlock()
                 _fixLifetime(dropped)
                 _fixLifetime(batch)
+                _fixLifetime(survivor)
                 return
             }
             if next == batch.count {
                 if conduit.pending.isEmpty {
-                    conduit.delivering = false
+                    conduit.delivery = .idle
                     guard conduit.receiveValue == nil else {
                         lock.unlock()
                         _fixLifetime(batch)
@@ -212,16 +227,18 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                     // The subject completed while this thread was delivering: the
                     // completion is owed now that the queue is empty.
                     conduit.receiveCompletion = nil
+                    let survivor = conduit.keepAlive
+                    conduit.keepAlive = nil
                     let finished = completion.unsafelyUnwrapped.completion
                     lock.unlock()
                     _fixLifetime(batch)
                     receiveCompletion(finished)
+                    _fixLifetime(survivor)
                     return
                 }
                 let delivered = batch
                 batch = conduit.pending
                 conduit.pending = []
-                next = 0
                 let value = batch[0]
                 next = 1
                 lock.unlock()
