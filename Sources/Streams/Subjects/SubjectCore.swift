@@ -13,7 +13,10 @@
 /// the conduit, and the delivering thread hands it over as soon as the call returns,
 /// in the order the values were queued. A completion that arrives meanwhile is delivered
 /// by the same thread after the queue, so nothing reaches a subscriber after its
-/// completion. (See ``SubjectConduit``.)
+/// completion. (See ``SubjectConduit``.) Senders never wait for a slow subscriber: the
+/// queue has no bound, and the thread that is delivering keeps delivering for as long as
+/// other threads keep queueing values for that subscriber. (Combine's subjects block the
+/// other senders instead; both keep the contract.)
 ///
 /// With one subscriber and unlimited demand a send costs two lock round trips (one to
 /// claim the delivery, one to end it), a retain/release of the delivery closure and of
