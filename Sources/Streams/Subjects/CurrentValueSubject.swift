@@ -11,6 +11,10 @@
 /// volume.value = 7                                          // volume 7
 /// volume.send(8)                                            // volume 8
 /// ```
+///
+/// Like ``PassthroughSubject``, it is safe to use from several threads, never calls one
+/// subscriber from two threads at once, and delivers a value sent from inside a
+/// subscriber's `receive` right after that `receive` returns, keeping the order of sends.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline let core: SubjectCore<Output, Failure>
 

@@ -12,9 +12,32 @@
 /// taps.send(1)                                   // tap 1
 /// ```
 ///
-/// It is safe to send, subscribe and cancel from several threads at once. Values sent
-/// concurrently from different threads may reach a subscriber concurrently, exactly
-/// as if it had several upstreams: serialise the sends when order matters.
+/// It is safe to send, subscribe and cancel from several threads at once. A subscriber
+/// is never called from two threads at the same time, as Combine requires (so
+/// `subject.scan(0, +)` fed from several threads is safe): a value sent while another is
+/// being delivered to that subscriber waits for it, and is then delivered by the thread
+/// that was delivering. Which of several concurrent sends goes first is not defined;
+/// serialise the sends when their order matters.
+///
+/// A value sent from inside a subscriber's `receive` (a re-entrant send) is delivered to
+/// that subscriber right after the current `receive` returns, not from inside it, so each
+/// subscriber sees values in the order they were sent:
+///
+/// ```swift
+/// let subject = PassthroughSubject<Int, Never>()
+/// let cancellable = subject.sink { value in
+///     print("start", value)
+///     if value == 1 { subject.send(2) }   // queued until this closure returns
+///     print("end", value)
+/// }
+/// subject.send(1)                         // start 1, end 1, start 2, end 2
+/// ```
+///
+/// (With several subscribers, one that the outer value has not reached yet when the
+/// re-entrant send happens receives the re-entrant value first.)
+///
+/// A completion sent while a value is being delivered reaches the subscriber after that
+/// value (and after the values queued before it), never during it.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline let core = SubjectCore<Output, Failure>(current: nil)
 

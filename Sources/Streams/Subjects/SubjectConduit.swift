@@ -4,6 +4,15 @@
 /// The closures are created where the subscriber's concrete type is known, so calling
 /// them runs specialised code; they are dropped (releasing the subscriber) on cancel or
 /// completion, which is also how "nothing after cancel" is enforced.
+///
+/// Its life, as seen through the closures: both set while subscribed; `receiveValue`
+/// `nil` but `receiveCompletion` set when the subject completed during a delivery (the
+/// completion is owed after the queued values); both `nil` once cancelled or completed.
+///
+/// Deliveries never overlap: ``delivery`` is busy while one thread calls the subscriber
+/// (from `attach` until `receive(subscription:)` returns, then around each value), and
+/// values claimed meanwhile wait in ``pending`` for that thread to hand them over (see
+/// ``SubjectCore/finishDeliveryLocked(to:receive:returned:)``).
 @usableFromInline
 final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
     @unchecked Sendable
@@ -14,6 +23,17 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     /// A current-value subject owes the subscriber the latest value at its next demand.
     @usableFromInline @exclusivity(unchecked) var owesCurrentValue: Bool
+    /// Whether a thread is calling the subscriber (whoever starts a delivery also hands
+    /// over ``pending``), and whether anything happened meanwhile that it must look at
+    /// before going idle. Starts `.busy`: `attach` is calling `receive(subscription:)`.
+    @usableFromInline @exclusivity(unchecked) var delivery = SubjectDeliveryState.busy
+    /// Values already claimed against demand, waiting for the delivery under way.
+    @usableFromInline @exclusivity(unchecked) var pending: [Output] = []
+    /// The conduit itself while it is busy but no longer listed by its subject
+    /// (cancelled, or the subject completed, during a delivery): it keeps the conduit
+    /// alive for the delivering thread, which then needs no reference of its own, and
+    /// which clears it when it goes idle.
+    @usableFromInline @exclusivity(unchecked) var keepAlive: AnyObject?
 
     @inlinable
     init(
@@ -49,12 +69,26 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return receive
     }
 
+    /// Queues `value` (already claimed against demand) behind the delivery under way.
+    /// Lock held. Out of line, to keep the sending paths small.
+    @inlinable @inline(never)
+    func enqueueLocked(_ value: Output) {
+        pending.append(value)
+        delivery = .busyWithNews
+    }
+
     /// Ends the subscription; returns the completion closure to call after unlocking, or
-    /// `nil` if it had already ended. Lock held.
+    /// `nil` if it had already ended or if a delivery is under way (the delivering thread
+    /// then sends the completion after the queued values). Lock held.
     @inlinable
     func terminateLocked() -> ((Subscribers.Completion<Failure>) -> Void)? {
-        let receiver = receiveCompletion
         receiveValue = nil
+        if delivery != .idle {
+            delivery = .busyWithNews
+            keepAlive = self
+            return nil
+        }
+        let receiver = receiveCompletion
         receiveCompletion = nil
         return receiver
     }
@@ -84,9 +118,18 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
         }
         let value = box.value
-        owner.inFlight += 1
+        if delivery != .idle {
+            // Requested from inside `receive` or while another thread delivers: the
+            // current value follows what is already queued.
+            enqueueLocked(value)
+            owner.lock.unlock()
+            return
+        }
+        delivery = .busy
         owner.lock.unlock()
-        owner.finishDelivery(to: self, returned: receive(value))
+        let more = receive(value)
+        owner.lock.lock()
+        owner.finishDeliveryLocked(to: self, receive: receive, returned: more)
     }
 
     @inlinable
@@ -96,10 +139,18 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         let completion = receiveCompletion
         receiveValue = nil
         receiveCompletion = nil
+        let dropped = pending
+        pending = []
+        if delivery != .idle {
+            delivery = .busyWithNews
+            keepAlive = self
+        }
         owner.removeLocked(self)
         owner.lock.unlock()
-        // Releasing the subscriber may run its deinit, which must not find the lock held.
+        // Releasing the subscriber (or a queued value) may run a deinit, which must not
+        // find the lock held.
         _fixLifetime(value)
         _fixLifetime(completion)
+        _fixLifetime(dropped)
     }
 }

@@ -1,12 +1,26 @@
 /// The broadcasting machinery shared by ``PassthroughSubject`` and ``CurrentValueSubject``
 /// (and, through them, `multicast`, `share`, `@Published` and `objectWillChange`).
 ///
-/// One lock guards the subscriber list, every conduit's demand and the current value.
-/// It is held only to snapshot that state: values and completions are delivered after
-/// unlocking, so a subscriber may send into the subject again from inside `receive`.
+/// One lock guards the subscriber list, every conduit's demand, delivery state and queue,
+/// and the current value. It is held only to snapshot and update that state: values and
+/// completions are delivered after unlocking, so a subscriber may send into the subject
+/// again from inside `receive`.
+///
+/// Deliveries to one subscriber never overlap, as Combine requires (the stateful
+/// operators keep their state without a lock because of it). A conduit is "delivering"
+/// while some thread is calling its subscriber; a value sent meanwhile, from another
+/// thread or re-entrantly from inside `receive`, is claimed against demand and queued on
+/// the conduit, and the delivering thread hands it over as soon as the call returns,
+/// in the order the values were queued. A completion that arrives meanwhile is delivered
+/// by the same thread after the queue, so nothing reaches a subscriber after its
+/// completion. (See ``SubjectConduit``.) Senders never wait for a slow subscriber: the
+/// queue has no bound, and the thread that is delivering keeps delivering for as long as
+/// other threads keep queueing values for that subscriber. (Combine's subjects block the
+/// other senders instead; both keep the contract.)
+///
 /// With one subscriber and unlimited demand a send costs two lock round trips (one to
-/// read the state, one to close the delivery), one retain/release and one indirect call
-/// into the (fully specialised) subscriber chain.
+/// claim the delivery, one to end it), a retain/release of the delivery closure and of
+/// the conduit, and one indirect call into the (fully specialised) subscriber chain.
 ///
 /// Every stored property has a layout that does not depend on `Output` or `Failure`
 /// (class references, closures, arrays of objects). That matters for speed: the
@@ -16,11 +30,6 @@
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
-    /// Deliveries under way (values handed to a subscriber after unlocking). A completion
-    /// that arrives meanwhile waits for them, so that no subscriber ever receives a value
-    /// after its completion, even when a value and the completion are sent concurrently.
-    /// (32 bits, declared next to the lock, so that it fits in the lock's padding.)
-    @usableFromInline @exclusivity(unchecked) var inFlight: UInt32 = 0
     /// Set once; later sends are ignored and new subscribers get it at once.
     @usableFromInline @exclusivity(unchecked) var completion: CompletionBox<Failure>?
     /// The first subscriber's conduit (a `SubjectConduit<Output, Failure>`), in
@@ -29,8 +38,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// The conduits of the second and later subscribers.
     @usableFromInline @exclusivity(unchecked) var others: [AnyObject] = []
     /// The delivery closure of the only subscriber, when there is exactly one and its
-    /// demand is unlimited: the hot path of `send`, which then needs no bookkeeping.
-    /// Kept in step by ``refreshFastPathLocked()`` whenever subscribers or demand change.
+    /// demand is unlimited: the hot path of `send`, which then needs no demand
+    /// bookkeeping. Kept in step by ``refreshFastPathLocked()`` whenever subscribers or
+    /// demand change.
     @usableFromInline @exclusivity(unchecked) var fastPath: ((Output) -> Subscribers.Demand)?
     /// The value a `CurrentValueSubject` replays on first demand; `nil` for passthrough.
     @usableFromInline let current: CurrentValueBox<Output>?
@@ -63,9 +73,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion.completion)
             return
         }
+        let receive: (Output) -> Subscribers.Demand = { subscriber.receive($0) }
         let conduit = SubjectConduit<Output, Failure>(
             owner: self,
-            receiveValue: { subscriber.receive($0) },
+            receiveValue: receive,
             receiveCompletion: { subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)
         if first == nil {
@@ -75,7 +86,16 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         refreshFastPathLocked()
         lock.unlock()
+        // The conduit starts out delivering: values sent (or the current value requested)
+        // while the subscriber is still inside `receive(subscription:)` wait for it.
         subscriber.receive(subscription: conduit)
+        lock.lock()
+        if conduit.delivery == .busy {
+            conduit.delivery = .idle
+            lock.unlock()
+            return
+        }
+        finishDeliveryLocked(to: conduit, receive: receive, returned: .none)
     }
 
     /// Broadcasts `value` to every subscriber with outstanding demand.
@@ -88,10 +108,26 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         current?.value = value
         if let receive = fastPath {
-            inFlight += 1
+            // One subscriber, unlimited demand: no demand to count, only the delivery
+            // state to take (or the value to queue behind the delivery under way). No
+            // reference of our own to the conduit: while busy it is kept alive by the
+            // subject's list or, once removed from it, by its `keepAlive`.
+            unowned(unsafe) let conduit = Self.conduit(first.unsafelyUnwrapped)
+            if conduit.delivery != .idle {
+                conduit.enqueueLocked(value)
+                lock.unlock()
+                return
+            }
+            conduit.delivery = .busy
             lock.unlock()
             _ = receive(value)
-            finishDelivery(to: nil, returned: .none)
+            lock.lock()
+            if conduit.delivery == .busy {
+                conduit.delivery = .idle
+                lock.unlock()
+                return
+            }
+            finishDeliveryLocked(to: conduit, receive: receive, returned: .none)
             return
         }
         sendToEach(value)
@@ -118,7 +154,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// Delivers `value` to one subscriber, if it has demand.
+    /// Delivers `value` to one subscriber if it has demand: at once, or, when another
+    /// delivery to it is under way, queued behind that one.
     @inlinable
     func offer(_ value: Output, to conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
@@ -126,42 +163,97 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        let wasUnlimited = conduit.demand.isUnlimited
-        inFlight += 1
+        if conduit.delivery != .idle {
+            conduit.enqueueLocked(value)
+            lock.unlock()
+            return
+        }
+        conduit.delivery = .busy
         lock.unlock()
         let more = receive(value)
-        finishDelivery(to: wasUnlimited ? nil : conduit, returned: more)
-    }
-
-    /// Ends one delivery: adds the demand the subscriber returned (when it matters) and,
-    /// if a completion was waiting for the last delivery, sends it.
-    @inlinable @inline(__always)
-    func finishDelivery(to conduit: SubjectConduit<Output, Failure>?, returned more: Subscribers.Demand) {
         lock.lock()
-        inFlight -= 1
-        if let conduit, more.rawValue != 0, case .some = conduit.receiveValue {
-            conduit.demand += more
-            if conduit.demand.isUnlimited {
-                refreshFastPathLocked()
-            }
-        }
-        if inFlight == 0, let finished = completion, !finished.awaitingIdle.isEmpty {
-            completeAwaitingLocked()
-        } else {
+        if more.rawValue == 0, conduit.delivery == .busy {
+            conduit.delivery = .idle
             lock.unlock()
+            return
         }
+        finishDeliveryLocked(to: conduit, receive: receive, returned: more)
     }
 
-    /// Sends a completion that waited for in-flight deliveries. Lock held; unlocks.
-    @usableFromInline @inline(never)
-    func completeAwaitingLocked() {
-        let finished = self.completion!
-        let receivers = finished.awaitingIdle
-        finished.awaitingIdle = []
-        let completion = finished.completion
-        lock.unlock()
-        for receiver in receivers {
-            receiver(completion)
+    /// Ends a delivery to `conduit` (which this thread owns while it is not idle):
+    /// adds the demand the subscriber returned, hands over the values queued meanwhile,
+    /// one at a time and in order, then makes it idle and, if the subject completed
+    /// during the deliveries, sends the completion. Lock held on entry; unlocks.
+    ///
+    /// `receive` is the subscriber's delivery closure, kept by the caller: after a
+    /// completion the conduit no longer holds it, but the values queued before the
+    /// completion are still owed.
+    @inlinable @inline(never)
+    func finishDeliveryLocked(
+        to conduit: SubjectConduit<Output, Failure>,
+        receive: (Output) -> Subscribers.Demand,
+        returned: Subscribers.Demand
+    ) {
+        var more = returned
+        // Values taken off the queue in one go, so that each step is O(1); those already
+        // delivered are released only outside the lock (a value's deinit may send).
+        var batch: [Output] = []
+        var next = 0
+        while true {
+            if more.rawValue != 0, conduit.receiveValue != nil, !conduit.demand.isUnlimited {
+                conduit.demand += more
+                if conduit.demand.isUnlimited {
+                    refreshFastPathLocked()
+                }
+            }
+            guard let receiveCompletion = conduit.receiveCompletion else {
+                // Cancelled (or completed already): nothing more reaches the subscriber.
+                conduit.delivery = .idle
+                let dropped = conduit.pending
+                conduit.pending = []
+                let survivor = conduit.keepAlive
+                conduit.keepAlive = nil
+                lock.unlock()
+                _fixLifetime(dropped)
+                _fixLifetime(batch)
+                _fixLifetime(survivor)
+                return
+            }
+            if next == batch.count {
+                if conduit.pending.isEmpty {
+                    conduit.delivery = .idle
+                    guard conduit.receiveValue == nil else {
+                        lock.unlock()
+                        _fixLifetime(batch)
+                        return
+                    }
+                    // The subject completed while this thread was delivering: the
+                    // completion is owed now that the queue is empty.
+                    conduit.receiveCompletion = nil
+                    let survivor = conduit.keepAlive
+                    conduit.keepAlive = nil
+                    let finished = completion.unsafelyUnwrapped.completion
+                    lock.unlock()
+                    _fixLifetime(batch)
+                    receiveCompletion(finished)
+                    _fixLifetime(survivor)
+                    return
+                }
+                let delivered = batch
+                batch = conduit.pending
+                conduit.pending = []
+                let value = batch[0]
+                next = 1
+                lock.unlock()
+                _fixLifetime(delivered)
+                more = receive(value)
+            } else {
+                let value = batch[next]
+                next += 1
+                lock.unlock()
+                more = receive(value)
+            }
+            lock.lock()
         }
     }
 
@@ -187,15 +279,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         upstreams = []
         var receivers: [(Subscribers.Completion<Failure>) -> Void] = []
         for object in finishing {
+            // A conduit that is delivering gets its completion from the delivering
+            // thread, after the values queued for it.
             if let receiver = Self.conduit(object).terminateLocked() {
                 receivers.append(receiver)
             }
-        }
-        if inFlight > 0 {
-            // A value is being delivered on another thread (or further up this one's
-            // stack): the last delivery to finish sends the completion after it.
-            finished.awaitingIdle = receivers
-            receivers = []
         }
         lock.unlock()
         _fixLifetime(finishing)
@@ -242,13 +330,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
 }
 
-/// A subject's completion, boxed so the subject's layout does not depend on `Failure`,
-/// with the subscribers whose completion waits for deliveries still in flight.
+/// A subject's completion, boxed so the subject's layout does not depend on `Failure`.
 @usableFromInline
 final class CompletionBox<Failure: Error>: @unchecked Sendable {
     @usableFromInline let completion: Subscribers.Completion<Failure>
-    /// Guarded by the subject's lock.
-    @usableFromInline @exclusivity(unchecked) var awaitingIdle: [(Subscribers.Completion<Failure>) -> Void] = []
 
     @inlinable
     init(_ completion: Subscribers.Completion<Failure>) {
