@@ -256,3 +256,12 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
         return subscriptions
     }
 }
+
+extension MergeSubscription {
+    /// Merges the upstreams whose `subscribe` methods are given into `downstream`: the
+    /// body of every `Merge` ... `Merge8` publisher. (A parameter pack of publishers
+    /// would be tidier, but same-element requirements on packs are not supported yet.)
+    static func merge(_ subscribeChildren: [(Child) -> Void], into downstream: Downstream) {
+        MergeSubscription(downstream: downstream, upstreamCount: subscribeChildren.count).start(subscribeChildren)
+    }
+}
