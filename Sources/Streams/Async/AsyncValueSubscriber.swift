@@ -1,11 +1,17 @@
-/// The subscriber behind `AsyncPublisher` and `AsyncThrowingPublisher`: it requests one
-/// value when a task awaits `next()` and resumes that task with the value, the
-/// completion, or `nil` when the task is cancelled.
+/// The subscriber behind `AsyncPublisher`, `AsyncThrowingPublisher` and
+/// `BufferedAsyncPublisher`: it resumes the awaiting task with a value, the completion,
+/// or `nil` when the task is cancelled. At most one task waits at a time.
+///
+/// Without a buffering policy (`values`) it requests one value each time a task awaits
+/// `next()`, and drops a value nobody asked for. With one (`values(bufferingPolicy:)`) it
+/// requests unlimited values at once and keeps those that arrive while no task waits in a
+/// buffer bounded by the policy; they are delivered before the completion.
 final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendable, CustomStringConvertible {
     // `@unchecked`: all mutable state is guarded by `lock`; values cross to the awaiting
     // task in an `UncheckedTransfer` (see there).
     typealias Outcome = Result<Input?, Failure>
     typealias Waiter = UnsafeContinuation<UncheckedTransfer<Outcome>, Never>
+    typealias BufferingPolicy = AsyncStream<Input>.Continuation.BufferingPolicy
 
     /// Cancels the subscription when the last copy of the iterator goes away (a loop
     /// left with `break`), so the publisher does not keep the subscriber alive.
@@ -22,18 +28,32 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
     }
 
     private let lock = Lock()
+    // `nil`: one value per `next()`, nothing buffered.
+    private let policy: BufferingPolicy?
     private var upstream = SubscriptionState.awaiting
+    // Values waiting for a task, from `head` on (buffered mode only).
+    private var buffer: [Input] = []
+    private var head = 0
     private var waiter: Waiter?
     // Set once the stream has ended; what every later `next()` returns.
     private var ending: Outcome?
 
-    static func subscribe<P: Publisher>(to publisher: P) -> Lifetime where P.Output == Input, P.Failure == Failure {
-        let subscriber = AsyncValueSubscriber()
+    private init(policy: BufferingPolicy?) {
+        self.policy = policy
+    }
+
+    /// Subscribes a new subscriber to `publisher` and returns the handle the iterator
+    /// keeps; `policy` chooses buffered mode.
+    static func subscribe<P: Publisher>(
+        to publisher: P,
+        bufferingPolicy policy: BufferingPolicy? = nil
+    ) -> Lifetime where P.Output == Input, P.Failure == Failure {
+        let subscriber = AsyncValueSubscriber(policy: policy)
         publisher.subscribe(subscriber)
         return Lifetime(subscriber)
     }
 
-    var description: String { "AsyncPublisher" }
+    var description: String { policy == nil ? "AsyncPublisher" : "BufferedAsyncPublisher" }
 
     func next(isolation actor: isolated (any Actor)? = #isolation) async -> Outcome {
         await withTaskCancellationHandler {
@@ -47,6 +67,12 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
 
     private func wait(with waiter: Waiter) {
         lock.lock()
+        if head < buffer.count {
+            let value = popFirst()
+            lock.unlock()
+            waiter.resume(returning: UncheckedTransfer(value: .success(value)))
+            return
+        }
         if let ending {
             // A failure is reported once; afterwards the sequence just ends.
             self.ending = .success(nil)
@@ -55,9 +81,24 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
             return
         }
         self.waiter = waiter
-        let subscription = upstream.subscription
+        // In buffered mode the upstream already has unlimited demand.
+        let subscription = policy == nil ? upstream.subscription : nil
         lock.unlock()
         subscription?.request(.max(1))
+    }
+
+    /// Call with the lock held and the buffer not empty.
+    private func popFirst() -> Input {
+        let value = buffer[head]
+        head += 1
+        if head == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1_024, head * 2 >= buffer.count {
+            buffer.removeFirst(head)
+            head = 0
+        }
+        return value
     }
 
     func receive(subscription: any Subscription) {
@@ -70,20 +111,48 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
         // A task may already be waiting (the subscription arrived asynchronously).
         let someoneWaits = waiter != nil
         lock.unlock()
-        if someoneWaits { subscription.request(.max(1)) }
+        if policy != nil {
+            subscription.request(.unlimited)
+        } else if someoneWaits {
+            subscription.request(.max(1))
+        }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard let waiter else {
-            // Only an upstream ignoring demand gets here: nobody asked for this value.
+        guard !upstream.isTerminal else {
             lock.unlock()
             return .none
         }
-        self.waiter = nil
+        if let waiter {
+            self.waiter = nil
+            lock.unlock()
+            waiter.resume(returning: UncheckedTransfer(value: .success(input)))
+            return .none
+        }
+        // Unbuffered, only an upstream ignoring demand gets here: nobody asked for this
+        // value, and it is dropped.
+        if let policy { enqueue(input, policy: policy) }
         lock.unlock()
-        waiter.resume(returning: UncheckedTransfer(value: .success(input)))
         return .none
+    }
+
+    /// Call with the lock held: buffers `input` as `policy` allows.
+    private func enqueue(_ input: Input, policy: BufferingPolicy) {
+        let count = buffer.count - head
+        switch policy {
+        case .unbounded:
+            buffer.append(input)
+        case .bufferingOldest(let limit):
+            if count < limit { buffer.append(input) }
+        case .bufferingNewest(let limit):
+            if limit > 0 {
+                if count >= limit { _ = popFirst() }
+                buffer.append(input)
+            }
+        @unknown default:
+            buffer.append(input)
+        }
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
@@ -99,6 +168,7 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
         }
         _ = upstream.terminate()
         guard let waiter else {
+            // Buffered values are still delivered first; see `wait(with:)`.
             ending = outcome
             lock.unlock()
             return
@@ -112,6 +182,8 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
     func cancel() {
         lock.lock()
         let subscription = upstream.terminate()
+        buffer.removeAll()
+        head = 0
         if ending == nil { ending = .success(nil) }
         let waiter = self.waiter
         self.waiter = nil

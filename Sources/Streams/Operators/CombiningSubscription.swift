@@ -12,9 +12,9 @@
 /// demand) and fail at once when any upstream fails. Deliveries are serialized the same
 /// way as in `MergeSubscription`: whoever finds nobody delivering drains; no lock is held
 /// while the subscriber runs.
-final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
-    typealias Output = Downstream.Input
-    typealias Failure = Downstream.Failure
+final class CombiningSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, Subscription,
+    CustomStringConvertible
+{
 
     enum Strategy {
         case latest
@@ -49,29 +49,22 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
         }
     }
 
-    private let lock = Lock()
     private let strategy: Strategy
     private let makeOutput: ([Any]) -> Output
-    private var downstream: Downstream?
-    private var upstreams: [SubscriptionState]
     private var queues: [[Any]]
     private var heads: [Int]
     private var finished: [Bool]
     private var fresh = false  // .latest: a value arrived since the last combination
     private var demand = Subscribers.Demand.none
     private var requestedSoFar = Subscribers.Demand.none
-    private var delivering = false
-    private var pendingFailure: Failure?
-    private var terminated = false
 
     init(downstream: Downstream, upstreamCount: Int, strategy: Strategy, makeOutput: @escaping ([Any]) -> Output) {
-        self.downstream = downstream
         self.strategy = strategy
         self.makeOutput = makeOutput
-        upstreams = Array(repeating: .awaiting, count: upstreamCount)
         queues = Array(repeating: [], count: upstreamCount)
         heads = Array(repeating: 0, count: upstreamCount)
         finished = Array(repeating: false, count: upstreamCount)
+        super.init(downstream: downstream, upstreamCount: upstreamCount)
     }
 
     var description: String {
@@ -96,12 +89,7 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
     // MARK: Upstream events
 
     private func attach(_ subscription: any Subscription, at index: Int) {
-        lock.lock()
-        guard !terminated, upstreams[index].attach(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
+        guard attachLocked(subscription, at: index) else { return }
         let initial = requestedSoFar
         lock.unlock()
         if initial > 0 { subscription.request(initial) }
@@ -168,19 +156,6 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
         drain()
     }
 
-    func cancel() {
-        lock.lock()
-        guard !terminated else {
-            lock.unlock()
-            return
-        }
-        let subscriptions = terminate()
-        lock.unlock()
-        for subscription in subscriptions {
-            subscription.cancel()
-        }
-    }
-
     // MARK: Delivery
 
     private var isReady: Bool {
@@ -228,13 +203,7 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
         delivering = true
         while true {
             if let failure = pendingFailure {
-                let downstream = self.downstream
-                let others = terminate()
-                lock.unlock()
-                for subscription in others {
-                    subscription.cancel()
-                }
-                downstream?.receive(completion: .failure(failure))
+                end(with: .failure(failure))
                 return
             }
             if !terminated, demand > 0, isReady, let downstream {
@@ -256,13 +225,7 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
                 continue
             }
             if !terminated, isExhausted {
-                let downstream = self.downstream
-                let others = terminate()
-                lock.unlock()
-                for subscription in others {
-                    subscription.cancel()
-                }
-                downstream?.receive(completion: .finished)
+                end(with: .finished)
                 return
             }
             delivering = false
@@ -271,17 +234,7 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
         }
     }
 
-    /// Marks the subscription finished; returns the upstream subscriptions to cancel.
-    /// Call with the lock held.
-    private func terminate() -> [any Subscription] {
-        terminated = true
-        downstream = nil
+    override func discardBuffered() {
         queues = queues.map { _ in [] }
-        pendingFailure = nil
-        var subscriptions: [any Subscription] = []
-        for index in upstreams.indices {
-            if let subscription = upstreams[index].terminate() { subscriptions.append(subscription) }
-        }
-        return subscriptions
     }
 }

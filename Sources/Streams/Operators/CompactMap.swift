@@ -38,7 +38,7 @@ extension Publisher {
 
 /// Forwards the upstream subscription; a `nil` result hands its unit of demand back.
 @usableFromInline
-struct CompactMapSubscriber<Input, Downstream: Subscriber>: Subscriber {
+struct CompactMapSubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber {
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline let downstream: Downstream
@@ -50,26 +50,12 @@ struct CompactMapSubscriber<Input, Downstream: Subscriber>: Subscriber {
         self.transform = transform
     }
 
-    /// The chain is identified by its final subscriber.
-    @inlinable
-    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
-
-    @inlinable
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-    }
-
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         if let output = transform(input) {
             return downstream.receive(output)
         }
         return .max(1)
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
     }
 }
 

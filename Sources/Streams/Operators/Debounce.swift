@@ -53,39 +53,29 @@ extension Publishers {
 }
 
 extension Publishers.Debounce {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    // Values are held back and published by `fire`; only the completion goes through the
+    // base class's scheduling, at once (no delay).
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        typealias Input = Output
-
-        private let lock = Lock()
-        private var upstream = SubscriptionState.awaiting
-        private var downstream: Downstream?
+        // All guarded by `lock`.
         private var demand = Subscribers.Demand.none
         private var waiting: Output?
         // Each value gets a new generation; a timer fires only for the latest one.
         private var generation = 0
         private let dueTime: Context.SchedulerTimeType.Stride
-        private let scheduler: Context
-        private let options: Context.SchedulerOptions?
 
         init(downstream: Downstream, publisher: Publishers.Debounce<Upstream, Context>) {
-            self.downstream = downstream
             dueTime = publisher.dueTime
-            scheduler = publisher.scheduler
-            options = publisher.options
+            super.init(
+                downstream: downstream,
+                scheduler: publisher.scheduler,
+                options: publisher.options,
+                description: "Debounce"
+            )
         }
 
-        var description: String { "Debounce" }
-
-        func receive(subscription: any Subscription) {
-            lock.lock()
-            guard upstream.attach(subscription), let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            lock.unlock()
-            downstream.receive(subscription: self)
+        override func receive(subscription: any Subscription) {
+            guard attachAndForward(subscription) else { return }
             // The subscriber may have cancelled from inside receive(subscription:).
             lock.lock()
             let live = upstream.subscription != nil
@@ -93,7 +83,7 @@ extension Publishers.Debounce {
             if live { subscription.request(.unlimited) }
         }
 
-        func receive(_ input: Input) -> Subscribers.Demand {
+        override func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
             guard downstream != nil, !upstream.isTerminal else {
                 lock.unlock()
@@ -131,39 +121,16 @@ extension Publishers.Debounce {
             }
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard !upstream.isTerminal else {
-                lock.unlock()
-                return
-            }
-            _ = upstream.terminate()
+        override func discardPendingLocked() {
             waiting = nil
             generation &+= 1
-            lock.unlock()
-            scheduler.schedule(options: options) {
-                self.lock.lock()
-                let downstream = self.downstream
-                self.downstream = nil
-                self.lock.unlock()
-                downstream?.receive(completion: completion)
-            }
         }
 
-        func request(_ demand: Subscribers.Demand) {
+        // The upstream was asked for unlimited values; demand only gates `fire`.
+        override func request(_ demand: Subscribers.Demand) {
             lock.lock()
             self.demand += demand
             lock.unlock()
-        }
-
-        func cancel() {
-            lock.lock()
-            downstream = nil
-            waiting = nil
-            generation &+= 1
-            let subscription = upstream.terminate()
-            lock.unlock()
-            subscription?.cancel()
         }
     }
 }

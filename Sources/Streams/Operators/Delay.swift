@@ -61,94 +61,15 @@ extension Publishers {
 
         /// Subscribes `subscriber` to the upstream through the delaying stage.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, publisher: self))
-        }
-    }
-}
-
-extension Publishers.Delay {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-        typealias Input = Output
-
-        private let lock = Lock()
-        private var upstream = SubscriptionState.awaiting
-        // Cleared on cancel and after the completion is delivered.
-        private var downstream: Downstream?
-        private let interval: Context.SchedulerTimeType.Stride
-        private let tolerance: Context.SchedulerTimeType.Stride
-        private let scheduler: Context
-        private let options: Context.SchedulerOptions?
-
-        init(downstream: Downstream, publisher: Publishers.Delay<Upstream, Context>) {
-            self.downstream = downstream
-            interval = publisher.interval
-            tolerance = publisher.tolerance
-            scheduler = publisher.scheduler
-            options = publisher.options
-        }
-
-        var description: String { "Delay" }
-
-        func receive(subscription: any Subscription) {
-            lock.lock()
-            guard upstream.attach(subscription), let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            lock.unlock()
-            downstream.receive(subscription: self)
-        }
-
-        private func later(_ action: @escaping () -> Void) {
-            scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            later {
-                self.lock.lock()
-                guard let downstream = self.downstream else {
-                    self.lock.unlock()
-                    return
-                }
-                self.lock.unlock()
-                let more = downstream.receive(input)
-                if more > 0 { self.request(more) }
-            }
-            return .none
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard !upstream.isTerminal else {
-                lock.unlock()
-                return
-            }
-            _ = upstream.terminate()
-            lock.unlock()
-            later {
-                self.lock.lock()
-                let downstream = self.downstream
-                self.downstream = nil
-                self.lock.unlock()
-                downstream?.receive(completion: completion)
-            }
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            lock.lock()
-            let subscription = upstream.subscription
-            lock.unlock()
-            subscription?.request(demand)
-        }
-
-        func cancel() {
-            lock.lock()
-            downstream = nil
-            let subscription = upstream.terminate()
-            lock.unlock()
-            subscription?.cancel()
+            upstream.subscribe(
+                SchedulingSubscriber(
+                    downstream: subscriber,
+                    scheduler: scheduler,
+                    options: options,
+                    delay: (interval, tolerance),
+                    description: "Delay"
+                )
+            )
         }
     }
 }

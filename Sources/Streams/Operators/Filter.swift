@@ -42,7 +42,7 @@ extension Publisher {
 /// it drops hands its unit of demand back (`.max(1)`), so the downstream's demand is
 /// honoured without any bookkeeping or lock.
 @usableFromInline
-struct FilterSubscriber<Downstream: Subscriber>: Subscriber {
+struct FilterSubscriber<Downstream: Subscriber>: ForwardingSubscriber {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
@@ -55,23 +55,9 @@ struct FilterSubscriber<Downstream: Subscriber>: Subscriber {
         self.isIncluded = isIncluded
     }
 
-    /// The chain is identified by its final subscriber.
-    @inlinable
-    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
-
-    @inlinable
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-    }
-
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         isIncluded(input) ? downstream.receive(input) : .max(1)
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
     }
 }
 

@@ -18,10 +18,7 @@ extension Publishers {
         /// Attaches `subscriber`; it gets at most one value.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in .emitAndFinish(value) },
-                finishing: { _, completion in .forwarding(completion) }))
+            FirstWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
         }
     }
 

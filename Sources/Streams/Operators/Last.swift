@@ -18,16 +18,7 @@ extension Publishers {
         /// Attaches `subscriber`; it gets at most one value, when the upstream finishes.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
-                downstream: subscriber, state: nil,
-                step: { last, value in
-                    last = value
-                    return .drop
-                },
-                finishing: { last, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return last.map { .emitAndFinish($0) } ?? .finish
-                }))
+            LastWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
         }
     }
 

@@ -40,7 +40,7 @@ extension Publisher {
 /// subscription untouched (a 1:1 transformation needs no demand bookkeeping) and calls
 /// the transformation inline. No lock, no allocation per value.
 @usableFromInline
-struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
+struct MapSubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber {
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline let downstream: Downstream
@@ -52,23 +52,9 @@ struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
         self.transform = transform
     }
 
-    /// The chain is identified by its final subscriber.
-    @inlinable
-    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
-
-    @inlinable
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-    }
-
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         downstream.receive(transform(input))
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
     }
 }
 

@@ -38,7 +38,7 @@ extension Publisher {
 
 /// Forwards everything, converting only a failure completion.
 @usableFromInline
-struct MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber {
+struct MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: ForwardingSubscriber {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = UpstreamFailure
 
@@ -49,15 +49,6 @@ struct MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subsc
     init(downstream: Downstream, transform: @escaping (UpstreamFailure) -> Downstream.Failure) {
         self.downstream = downstream
         self.transform = transform
-    }
-
-    /// The chain is identified by its final subscriber.
-    @inlinable
-    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
-
-    @inlinable
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
     }
 
     @inlinable

@@ -72,12 +72,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            MergeSubscription(downstream: subscriber, upstreamCount: 2).start([
-                { a.subscribe($0) },
-                { b.subscribe($0) },
-            ])
+            MergeSubscription.merge([a.subscribe, b.subscribe], into: subscriber)
         }
     }
 }
@@ -107,14 +102,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let c = self.c
-            MergeSubscription(downstream: subscriber, upstreamCount: 3).start([
-                { a.subscribe($0) },
-                { b.subscribe($0) },
-                { c.subscribe($0) },
-            ])
+            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe], into: subscriber)
         }
     }
 }
@@ -147,16 +135,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let c = self.c
-            let d = self.d
-            MergeSubscription(downstream: subscriber, upstreamCount: 4).start([
-                { a.subscribe($0) },
-                { b.subscribe($0) },
-                { c.subscribe($0) },
-                { d.subscribe($0) },
-            ])
+            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe], into: subscriber)
         }
     }
 }
@@ -192,18 +171,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let c = self.c
-            let d = self.d
-            let e = self.e
-            MergeSubscription(downstream: subscriber, upstreamCount: 5).start([
-                { a.subscribe($0) },
-                { b.subscribe($0) },
-                { c.subscribe($0) },
-                { d.subscribe($0) },
-                { e.subscribe($0) },
-            ])
+            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe], into: subscriber)
         }
     }
 }
@@ -242,20 +210,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let c = self.c
-            let d = self.d
-            let e = self.e
-            let f = self.f
-            MergeSubscription(downstream: subscriber, upstreamCount: 6).start([
-                { a.subscribe($0) },
-                { b.subscribe($0) },
-                { c.subscribe($0) },
-                { d.subscribe($0) },
-                { e.subscribe($0) },
-                { f.subscribe($0) },
-            ])
+            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe], into: subscriber)
         }
     }
 }
@@ -297,22 +252,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let c = self.c
-            let d = self.d
-            let e = self.e
-            let f = self.f
-            let g = self.g
-            MergeSubscription(downstream: subscriber, upstreamCount: 7).start([
-                { a.subscribe($0) },
-                { b.subscribe($0) },
-                { c.subscribe($0) },
-                { d.subscribe($0) },
-                { e.subscribe($0) },
-                { f.subscribe($0) },
-                { g.subscribe($0) },
-            ])
+            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe, g.subscribe], into: subscriber)
         }
     }
 }
@@ -357,24 +297,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let c = self.c
-            let d = self.d
-            let e = self.e
-            let f = self.f
-            let g = self.g
-            let h = self.h
-            MergeSubscription(downstream: subscriber, upstreamCount: 8).start([
-                { a.subscribe($0) },
-                { b.subscribe($0) },
-                { c.subscribe($0) },
-                { d.subscribe($0) },
-                { e.subscribe($0) },
-                { f.subscribe($0) },
-                { g.subscribe($0) },
-                { h.subscribe($0) },
-            ])
+            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe, g.subscribe, h.subscribe], into: subscriber)
         }
     }
 }

@@ -10,9 +10,9 @@
 /// finds nobody delivering becomes the deliverer and drains the buffer; other threads
 /// only append to it. A failure is delivered at once (or by the current deliverer), and
 /// the merge finishes after every upstream finished and the buffer is empty.
-final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
-    typealias Output = Downstream.Input
-    typealias Failure = Downstream.Failure
+final class MergeSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, Subscription,
+    CustomStringConvertible
+{
 
     /// The subscriber handed to one upstream.
     final class Child: Subscriber, CustomStringConvertible {
@@ -42,9 +42,6 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
         }
     }
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var upstreams: [SubscriptionState]
     // Whether an upstream has a `.max(1)` request not yet answered with a value.
     private var outstanding: [Bool]
     private var finishedCount = 0
@@ -52,14 +49,10 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
     private var unlimitedRequested = false
     private var buffer: [(index: Int, value: Output)] = []
     private var bufferHead = 0
-    private var delivering = false
-    private var pendingFailure: Failure?
-    private var terminated = false
 
-    init(downstream: Downstream, upstreamCount: Int) {
-        self.downstream = downstream
-        upstreams = Array(repeating: .awaiting, count: upstreamCount)
+    override init(downstream: Downstream, upstreamCount: Int) {
         outstanding = Array(repeating: false, count: upstreamCount)
+        super.init(downstream: downstream, upstreamCount: upstreamCount)
     }
 
     var description: String { "Merge" }
@@ -79,12 +72,7 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
     // MARK: Upstream events
 
     fileprivate func attach(_ subscription: any Subscription, at index: Int) {
-        lock.lock()
-        guard !terminated, upstreams[index].attach(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
+        guard attachLocked(subscription, at: index) else { return }
         let initial: Subscribers.Demand?
         if unlimitedRequested {
             initial = .unlimited
@@ -168,19 +156,6 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
         _ = becomeDeliverer()
     }
 
-    func cancel() {
-        lock.lock()
-        guard !terminated else {
-            lock.unlock()
-            return
-        }
-        let subscriptions = terminate()
-        lock.unlock()
-        for subscription in subscriptions {
-            subscription.cancel()
-        }
-    }
-
     // MARK: Delivery
 
     /// Called with the lock held and `delivering` false; returns with the lock released.
@@ -194,13 +169,7 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
         while true {
             // Lock held here.
             if let failure = pendingFailure {
-                let downstream = self.downstream
-                let others = terminate()
-                lock.unlock()
-                for subscription in others {
-                    subscription.cancel()
-                }
-                downstream?.receive(completion: .failure(failure))
+                end(with: .failure(failure))
                 return .none
             }
             if bufferHead < buffer.count, demand > 0, let downstream {
@@ -228,10 +197,7 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
                 continue
             }
             if !terminated, finishedCount == upstreams.count, bufferHead == buffer.count {
-                let downstream = self.downstream
-                _ = terminate()
-                lock.unlock()
-                downstream?.receive(completion: .finished)
+                end(with: .finished)
                 return .none
             }
             delivering = false
@@ -241,18 +207,17 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, CustomStrin
         }
     }
 
-    /// Marks the merge finished; returns the upstream subscriptions still to cancel.
-    /// Call with the lock held.
-    private func terminate() -> [any Subscription] {
-        terminated = true
-        downstream = nil
+    override func discardBuffered() {
         buffer.removeAll()
         bufferHead = 0
-        pendingFailure = nil
-        var subscriptions: [any Subscription] = []
-        for index in upstreams.indices {
-            if let subscription = upstreams[index].terminate() { subscriptions.append(subscription) }
-        }
-        return subscriptions
+    }
+}
+
+extension MergeSubscription {
+    /// Merges the upstreams whose `subscribe` methods are given into `downstream`: the
+    /// body of every `Merge` ... `Merge8` publisher. (A parameter pack of publishers
+    /// would be tidier, but same-element requirements on packs are not supported yet.)
+    static func merge(_ subscribeChildren: [(Child) -> Void], into downstream: Downstream) {
+        MergeSubscription(downstream: downstream, upstreamCount: subscribeChildren.count).start(subscribeChildren)
     }
 }

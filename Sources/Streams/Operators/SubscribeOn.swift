@@ -43,38 +43,15 @@ extension Publishers {
 }
 
 extension Publishers.SubscribeOn {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    // Values and the completion pass straight through; demand and cancellation go
+    // upstream through the scheduler.
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        typealias Input = Output
-
-        private let lock = Lock()
-        private var upstream = SubscriptionState.awaiting
-        // Cleared on cancel and completion, so a subscriber that keeps its subscription
-        // does not keep itself alive through this stage.
-        private var downstream: Downstream?
-        private let scheduler: Context
-        private let options: Context.SchedulerOptions?
-
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-            self.downstream = downstream
-            self.scheduler = scheduler
-            self.options = options
+            super.init(downstream: downstream, scheduler: scheduler, options: options, description: "SubscribeOn")
         }
 
-        var description: String { "SubscribeOn" }
-
-        func receive(subscription: any Subscription) {
-            lock.lock()
-            guard upstream.attach(subscription), let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            lock.unlock()
-            downstream.receive(subscription: self)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
+        override func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
             guard upstream.subscription != nil, let downstream else {
                 lock.unlock()
@@ -84,7 +61,7 @@ extension Publishers.SubscribeOn {
             return downstream.receive(input)
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        override func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard upstream.subscription != nil, let downstream else {
                 lock.unlock()
@@ -96,23 +73,23 @@ extension Publishers.SubscribeOn {
             downstream.receive(completion: completion)
         }
 
-        func request(_ demand: Subscribers.Demand) {
+        override func request(_ demand: Subscribers.Demand) {
             lock.lock()
             guard let subscription = upstream.subscription else {
                 lock.unlock()
                 return
             }
             lock.unlock()
-            scheduler.schedule(options: options) { subscription.request(demand) }
+            schedule { subscription.request(demand) }
         }
 
-        func cancel() {
+        override func cancel() {
             lock.lock()
             let subscription = upstream.terminate()
             downstream = nil
             lock.unlock()
             guard let subscription else { return }
-            scheduler.schedule(options: options) { subscription.cancel() }
+            schedule { subscription.cancel() }
         }
     }
 }

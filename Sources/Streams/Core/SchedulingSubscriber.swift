@@ -1,0 +1,141 @@
+/// The inner subscriber shared by the operators that hand events to a ``Scheduler``:
+/// `receive(on:)` and `delay` use it as it is; `debounce` and `subscribe(on:)` subclass
+/// it and override the events they treat differently.
+///
+/// It stands between upstream and downstream as both the subscriber and the downstream's
+/// subscription, and owns what all of them need: the lock, the upstream subscription
+/// state, the downstream, and the scheduler with its options and optional delay.
+///
+/// As it is, it schedules each value and the completion (after `delay`, when set),
+/// asks upstream again for whatever demand the downstream returns for a delivered value,
+/// and forwards `request` and `cancel` upstream directly. The downstream is cleared on
+/// cancel and once the completion is delivered, so that nothing scheduled earlier reaches
+/// the subscriber afterwards. As everywhere in the module, the lock is never held while
+/// calling downstream, upstream or the scheduler.
+class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+    CustomStringConvertible
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+    typealias Stride = Context.SchedulerTimeType.Stride
+
+    let lock = Lock()
+    /// Guarded by `lock`.
+    var upstream = SubscriptionState.awaiting
+    /// Guarded by `lock`.
+    var downstream: Downstream?
+    let scheduler: Context
+    let options: Context.SchedulerOptions?
+    /// When set, every scheduled event waits `interval` (with `tolerance`) first.
+    let delay: (interval: Stride, tolerance: Stride)?
+    /// The operator's name, as `Print` and debugging show it.
+    let description: String
+
+    init(
+        downstream: Downstream,
+        scheduler: Context,
+        options: Context.SchedulerOptions?,
+        delay: (interval: Stride, tolerance: Stride)? = nil,
+        description: String
+    ) {
+        self.downstream = downstream
+        self.scheduler = scheduler
+        self.options = options
+        self.delay = delay
+        self.description = description
+    }
+
+    func receive(subscription: any Subscription) {
+        attachAndForward(subscription)
+    }
+
+    /// Records `subscription` and hands `self` to the downstream as its subscription.
+    /// Returns `false`, after cancelling `subscription`, when it arrives second, after
+    /// termination, or after the downstream has gone.
+    @discardableResult
+    final func attachAndForward(_ subscription: any Subscription) -> Bool {
+        lock.lock()
+        guard upstream.attach(subscription), let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return false
+        }
+        lock.unlock()
+        downstream.receive(subscription: self)
+        return true
+    }
+
+    /// Runs `action` on the scheduler, after `delay` when one is set.
+    final func schedule(_ action: @escaping () -> Void) {
+        if let delay {
+            scheduler.schedule(
+                after: scheduler.now.advanced(by: delay.interval),
+                tolerance: delay.tolerance,
+                options: options,
+                action
+            )
+        } else {
+            scheduler.schedule(options: options, action)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        schedule { self.deliver(input) }
+        return .none
+    }
+
+    /// Sends `input` downstream unless the subscription has been cancelled, and passes
+    /// the downstream's further demand on.
+    private func deliver(_ input: Input) {
+        lock.lock()
+        guard let downstream else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 { request(more) }
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !upstream.isTerminal else {
+            lock.unlock()
+            return
+        }
+        _ = upstream.terminate()
+        discardPendingLocked()
+        lock.unlock()
+        schedule { self.deliverCompletion(completion) }
+    }
+
+    /// Sends `completion` downstream unless the subscription has been cancelled, and
+    /// lets go of the downstream.
+    final func deliverCompletion(_ completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        let downstream = self.downstream
+        self.downstream = nil
+        lock.unlock()
+        downstream?.receive(completion: completion)
+    }
+
+    /// Called with the lock held when the upstream completes or the subscription is
+    /// cancelled; subclasses that hold events back drop them here.
+    func discardPendingLocked() {}
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        let subscription = upstream.subscription
+        lock.unlock()
+        subscription?.request(demand)
+    }
+
+    func cancel() {
+        lock.lock()
+        downstream = nil
+        discardPendingLocked()
+        let subscription = upstream.terminate()
+        lock.unlock()
+        subscription?.cancel()
+    }
+}

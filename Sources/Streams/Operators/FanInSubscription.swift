@@ -1,0 +1,81 @@
+/// What `MergeSubscription` and `CombiningSubscription` have in common: one
+/// subscription to the downstream fed by several upstreams, and the bookkeeping for
+/// ending it.
+///
+/// Subclasses keep their own buffers and delivery loop, guarded by the same `lock`; they
+/// drop those buffers in ``discardBuffered()`` when the subscription ends. `delivering`
+/// marks the thread that currently drains towards the downstream, so the lock is never
+/// held while the downstream runs.
+class FanInSubscription<Downstream: Subscriber> {
+    typealias Output = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    final let lock = Lock()
+    // All guarded by `lock`.
+    final var downstream: Downstream?
+    final var upstreams: [SubscriptionState]
+    final var delivering = false
+    // A failure waiting for the deliverer; delivered ahead of any buffered value.
+    final var pendingFailure: Failure?
+    final var terminated = false
+
+    init(downstream: Downstream, upstreamCount: Int) {
+        self.downstream = downstream
+        upstreams = Array(repeating: .awaiting, count: upstreamCount)
+    }
+
+    /// Drops whatever the subclass buffers. Called with the lock held when the
+    /// subscription ends.
+    func discardBuffered() {}
+
+    /// Records `subscription` as upstream `index`'s. Returns with the lock held when it
+    /// was recorded; otherwise cancels it, releases the lock and returns `false`.
+    final func attachLocked(_ subscription: any Subscription, at index: Int) -> Bool {
+        lock.lock()
+        guard !terminated, upstreams[index].attach(subscription) else {
+            lock.unlock()
+            subscription.cancel()
+            return false
+        }
+        return true
+    }
+
+    func cancel() {
+        lock.lock()
+        guard !terminated else {
+            lock.unlock()
+            return
+        }
+        let subscriptions = terminate()
+        lock.unlock()
+        for subscription in subscriptions {
+            subscription.cancel()
+        }
+    }
+
+    /// Called with the lock held; returns with it released. Ends the subscription,
+    /// cancels the upstreams still live, then sends `completion` downstream.
+    final func end(with completion: Subscribers.Completion<Failure>) {
+        let downstream = self.downstream
+        let others = terminate()
+        lock.unlock()
+        for subscription in others {
+            subscription.cancel()
+        }
+        downstream?.receive(completion: completion)
+    }
+
+    /// Marks the subscription finished; returns the upstream subscriptions to cancel.
+    /// Call with the lock held.
+    final func terminate() -> [any Subscription] {
+        terminated = true
+        downstream = nil
+        pendingFailure = nil
+        discardBuffered()
+        var subscriptions: [any Subscription] = []
+        for index in upstreams.indices {
+            if let subscription = upstreams[index].terminate() { subscriptions.append(subscription) }
+        }
+        return subscriptions
+    }
+}
