@@ -1,5 +1,7 @@
 /// Renders the Markdown used in lessons for a terminal: headings, emphasis, inline code,
-/// lists, block quotes and fenced code blocks (Swift ones coloured), wrapped to a width.
+/// lists (items may continue on the following lines), block quotes, pipe tables and
+/// fenced code blocks (Swift ones coloured), wrapped to a width. Lessons/README.md lists
+/// what is supported.
 ///
 /// With ``TextStyle/plain`` the result is plain text: emphasis markers are dropped,
 /// inline code keeps its backticks, and nothing but the text and indentation is written.
@@ -58,8 +60,20 @@ public struct MarkdownRenderer: Sendable {
                 separate()
                 output += headingLines(text, level: level)
                 output.append("")
-            } else if let (marker, text) = listItem(line) {
+            } else if let table = MarkdownTable.parse(header: line, rest: &lines) {
                 flushParagraph()
+                separate()
+                output += table.render(width: width, style: style, wrapper: wrapper) { inline($0) }
+                output.append("")
+            } else if let (marker, firstText) = listItem(line) {
+                flushParagraph()
+                // The item goes on over the following lines until a blank line or another
+                // block starts (CommonMark's continuation lines, indented or not).
+                var text = firstText
+                while let next = lines.first, startsItemContinuation(next) {
+                    text += " " + next.trimmingSpaces()
+                    lines.removeFirst()
+                }
                 let indent = String(repeating: " ", count: line.prefix { $0 == " " }.count)
                 let bullet = marker.first?.isNumber == true ? marker : "•"
                 let first = "  " + indent + style.apply(.bold, to: bullet) + " "
@@ -107,6 +121,13 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
+    /// Whether `line`, following a list item, continues its text.
+    private func startsItemContinuation(_ line: String) -> Bool {
+        let trimmed = line.trimmingSpaces()
+        return !trimmed.isEmpty && listItem(line) == nil && heading(trimmed) == nil
+            && LessonParser.fenceMarker(line) == nil && !trimmed.hasPrefix(">") && !trimmed.hasPrefix("|")
+    }
+
     private func listItem(_ line: String) -> (String, String)? {
         let trimmed = line.drop { $0 == " " }
         if let first = trimmed.first, first == "-" || first == "*" || first == "+", trimmed.dropFirst().first == " " {
@@ -132,7 +153,7 @@ public struct MarkdownRenderer: Sendable {
         }
         while let character = characters.popFirst() {
             switch character {
-            case "\\" where characters.first.map({ "*_`\\".contains($0) }) == true:
+            case "\\" where characters.first.map({ "*_`\\|".contains($0) }) == true:
                 result.append(characters.removeFirst())
             case "`":
                 guard let end = characters.firstIndex(of: "`") else { result.append(character); continue }
