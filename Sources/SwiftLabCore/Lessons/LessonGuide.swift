@@ -53,6 +53,15 @@ public final class LessonGuide {
 
     private func say(_ text: String = "") { console.write(text + "\n") }
 
+    /// Whether code can run; if not, says why `command` cannot, and what still works.
+    private func canEvaluate(_ command: String) -> Bool {
+        guard let reason = evaluator.unavailableReason else { return true }
+        say(style.apply(.red, to: "✗ ") + "\(command) needs to run Swift code, and swiftlab could not start its Swift session:")
+        say("  " + reason)
+        say(style.apply(.dim, to: "The lessons can still be read: :lesson, :next, :back, :hint and :solution work."))
+        return false
+    }
+
     // MARK: - Banner and overviews
 
     /// The lines shown when swiftlab starts: overall progress and how to go on.
@@ -217,6 +226,13 @@ public final class LessonGuide {
             say("Lesson \(lesson.number) has examples 1 to \(examples.count): :run N runs one.")
             return
         }
+        guard canEvaluate(":run") else {
+            say("Example \(example.number):")
+            say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
+            say("What it prints, according to the lesson:")
+            say(renderer.codeBlock(example.expectedOutput, language: "output").joined(separator: "\n"))
+            return
+        }
         say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
         var guess: String?
         if example.isPrediction {
@@ -279,7 +295,7 @@ public final class LessonGuide {
 
     /// `:check`: runs the open exercise's check against the session.
     public func check() {
-        guard let (lesson, exercise) = requireExercise() else { return }
+        guard let (lesson, exercise) = requireExercise(), canEvaluate(":check") else { return }
         let before = store.load()
         let outcome = ExerciseChecker.check(exercise, with: evaluator)
         say(outcome.message(style: style))
@@ -339,7 +355,7 @@ public final class LessonGuide {
 
     /// `:edit`: opens the exercise's workspace file in `$EDITOR` and loads it on return.
     public func edit() {
-        guard let (lesson, exercise) = requireExercise() else { return }
+        guard let (lesson, exercise) = requireExercise(), canEvaluate(":edit") else { return }
         let url: URL
         do {
             url = try workspace.prepareFile(for: exercise, in: lesson).url

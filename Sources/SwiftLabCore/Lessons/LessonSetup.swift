@@ -10,6 +10,17 @@ public enum LessonSetup {
         in shell: Shell, session: Session,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> LessonGuide {
+        install(in: shell, evaluator: SessionLessonEvaluator(session: session), environment: environment)
+    }
+
+    /// Adds the lesson commands and lesson-name completion to `shell`, running code with
+    /// `evaluator` (an ``UnavailableLessonEvaluator`` when the session could not start, so
+    /// the lessons can still be read); returns the guide.
+    @discardableResult
+    public static func install(
+        in shell: Shell, evaluator: any LessonEvaluator,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> LessonGuide {
         let library = LessonLibrary.load(from: LessonLibrary.defaultDirectory(environment: environment))
         let style = TextStyle(isEnabled: shell.style.usesColor)
         let console = ReaderLessonConsole(reader: shell.reader)
@@ -20,7 +31,7 @@ public enum LessonSetup {
                 FileDescriptorWriter.write(terminalStyle.warning(message) + "\n", to: STDERR_FILENO)
             },
             workspace: ExerciseWorkspace(directory: ExerciseWorkspace.defaultDirectory(environment: environment)),
-            evaluator: SessionLessonEvaluator(session: session), console: console,
+            evaluator: evaluator, console: console,
             renderer: MarkdownRenderer(
                 width: TerminalWidth.current(environment: environment), style: style,
                 highlight: { _, code in SwiftHighlighter(style: style).highlight(code) }))
