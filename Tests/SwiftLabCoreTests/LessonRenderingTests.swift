@@ -70,7 +70,7 @@ import Testing
         """)
         let styled = MarkdownRenderer(width: 40, style: .ansi).render(markdown).split(separator: "\n").prefix(4)
         #expect(styled[0].hasPrefix("  \u{1B}[1mOperator\u{1B}[0m"))
-        #expect(Set(styled.dropFirst().map { TextStyle.visibleWidth(of: $0) }).count == 1)
+        #expect(Set(styled.dropFirst().map { TerminalStyle.visibleWidth(of: $0) }).count == 1)
     }
 
     @Test func tablesTooWideForTheTerminalBecomeOneBlockPerRow() {
@@ -103,7 +103,7 @@ import Testing
         let renderer = MarkdownRenderer(width: 20, style: .ansi)
         let lines = renderer.render("**one two three four five six**").split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.allSatisfy { TextStyle.visibleWidth(of: $0) <= 20 })
+        #expect(lines.allSatisfy { TerminalStyle.visibleWidth(of: $0) <= 20 })
         #expect(lines[1].hasPrefix("\u{1B}[1m"))
         #expect(lines[0].hasSuffix("\u{1B}[0m"))
     }

@@ -13,7 +13,7 @@ public struct LessonCommandLine {
     /// Makes the evaluator that `check`, `watch` and `verify` run code in.
     public var makeEvaluator: () throws -> any LessonEvaluator
     /// Whether to write colours.
-    public var style: TextStyle
+    public var style: TerminalStyle
     /// Writes to standard output.
     public var write: (String) -> Void
     /// How often `watch` looks for saved files.
@@ -24,7 +24,7 @@ public struct LessonCommandLine {
 
     /// Creates the subcommands over the given lessons, progress and workspace.
     public init(
-        library: LessonLibrary, store: ProgressStore, workspace: ExerciseWorkspace, style: TextStyle,
+        library: LessonLibrary, store: ProgressStore, workspace: ExerciseWorkspace, style: TerminalStyle,
         write: @escaping (String) -> Void, makeEvaluator: @escaping () throws -> any LessonEvaluator
     ) {
         self.library = library

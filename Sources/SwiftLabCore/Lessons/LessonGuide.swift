@@ -49,7 +49,7 @@ public final class LessonGuide {
         }
     }
 
-    private var style: TextStyle { renderer.style }
+    private var style: TerminalStyle { renderer.style }
 
     private func say(_ text: String = "") { console.write(text + "\n") }
 

@@ -22,13 +22,12 @@ public enum LessonSetup {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> LessonGuide {
         let library = LessonLibrary.load(from: LessonLibrary.defaultDirectory(environment: environment))
-        let style = TextStyle(isEnabled: shell.style.usesColor)
+        let style = shell.style
         let console = ReaderLessonConsole(reader: shell.reader)
-        let terminalStyle = shell.style
         let guide = LessonGuide(
             library: library,
             store: ProgressStore(directory: ProgressStore.defaultDirectory(environment: environment)) { message in
-                FileDescriptorWriter.write(terminalStyle.warning(message) + "\n", to: STDERR_FILENO)
+                FileDescriptorWriter.write(style.warning(message) + "\n", to: STDERR_FILENO)
             },
             workspace: ExerciseWorkspace(directory: ExerciseWorkspace.defaultDirectory(environment: environment)),
             evaluator: evaluator, console: console,
@@ -49,7 +48,7 @@ public enum LessonSetup {
         makeSession: @escaping () throws -> Session
     ) -> Int32? {
         guard let subcommand = arguments.first, LessonCommandLine.subcommands.contains(subcommand) else { return nil }
-        let style = TextStyle(isEnabled: TerminalStyle.forOutput(environment: environment).usesColor)
+        let style = TerminalStyle.forOutput(environment: environment)
         let write: (String) -> Void = { text in FileDescriptorWriter.write(text, to: STDOUT_FILENO) }
         var session: Session?
         let commandLine = LessonCommandLine(

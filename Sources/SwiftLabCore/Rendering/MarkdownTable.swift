@@ -77,14 +77,14 @@ struct MarkdownTable {
     /// The table as lines: aligned columns when they fit in `width`, otherwise one block
     /// per row with each cell under its column's name. Cells are already inline-rendered
     /// by `inline`; `wrapper` wraps the fallback's cells.
-    func render(width: Int, style: TextStyle, wrapper: TextWrapper, inline: (String) -> String) -> [String] {
+    func render(width: Int, style: TerminalStyle, wrapper: TextWrapper, inline: (String) -> String) -> [String] {
         let header = header.map(inline)
         let rows = rows.map { $0.map(inline) }
         let indent = "  "
         let gap = "  "
-        var widths = header.map { TextStyle.visibleWidth(of: $0) }
+        var widths = header.map { TerminalStyle.visibleWidth(of: $0) }
         for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TextStyle.visibleWidth(of: cell)) }
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TerminalStyle.visibleWidth(of: cell)) }
         }
         let total = indent.count + widths.reduce(0, +) + gap.count * (widths.count - 1)
         if total <= width {
@@ -94,7 +94,7 @@ struct MarkdownTable {
                 }
                 return (indent + padded.joined(separator: gap)).trimmingTrailingSpaces()
             }
-            let rule = style.apply(.dim, to: widths.map { String(repeating: style.isEnabled ? "─" : "-", count: $0) }.joined(separator: gap))
+            let rule = style.apply(.dim, to: widths.map { String(repeating: style.usesColor ? "─" : "-", count: $0) }.joined(separator: gap))
             return [line(header, bold: true), indent + rule] + rows.map { line($0, bold: false) }
         }
         // Too wide: each row becomes a small record, `Column: value`, so nothing is cut off.
@@ -112,7 +112,7 @@ struct MarkdownTable {
     }
 
     private func pad(_ text: String, to width: Int, alignment: Alignment) -> String {
-        let missing = max(0, width - TextStyle.visibleWidth(of: text))
+        let missing = max(0, width - TerminalStyle.visibleWidth(of: text))
         switch alignment {
         case .left: return text + String(repeating: " ", count: missing)
         case .right: return String(repeating: " ", count: missing) + text
