@@ -180,6 +180,12 @@ public final class LessonGuide {
                     : "Example \(example.number) (:run \(example.number) runs it):"
                 say(style.apply(.bold, to: label))
                 say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
+                // The text around an example talks about what it prints, so show that
+                // too; a prediction keeps it hidden until the learner has guessed.
+                if !example.isPrediction, !example.expectedOutput.isEmpty {
+                    say(style.apply(.dim, to: "It prints:"))
+                    say(renderer.codeBlock(example.expectedOutput, language: "output").joined(separator: "\n"))
+                }
             case .starter(let code):
                 say(style.apply(.bold, to: "Start from:"))
                 say(renderer.codeBlock(code, language: "swift").joined(separator: "\n"))
