@@ -60,6 +60,7 @@ enum CommandLineRequest: Equatable {
           watch        Check them again every time you save one.
           verify       Check that every lesson's examples print what the text says and
                        its exercises' checks pass with the solutions (for lesson writers).
+          'swiftlab SUBCOMMAND --help' explains one of them.
 
         Options:
           -h, --help   Show this help.

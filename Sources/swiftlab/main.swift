@@ -31,8 +31,11 @@ case .startShell(let timeout):
     do {
         session = try Session(configuration: configuration)
     } catch {
-        // Without a compiler the shell still starts, and says why nothing runs.
+        // Without a compiler the shell still starts, says why nothing runs, and the
+        // lessons can still be read.
         FileDescriptorWriter.write(shell.style.error("\(error)") + "\n", to: STDERR_FILENO)
+        let lessons = LessonSetup.install(in: shell, evaluator: UnavailableLessonEvaluator(reason: "\(error)"))
+        shell.greeting = lessons.banner()
         exit(shell.run(evaluator: UnavailableEvaluator(style: shell.style)))
     }
     EvaluationCommands.register(in: &shell.commands, session: session)

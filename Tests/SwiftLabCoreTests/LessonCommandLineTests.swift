@@ -63,6 +63,20 @@ import Testing
         #expect(output.contains("✗ Not yet: your file does not compile:\n  1-total.swift:7:1: error: expected expression"))
     }
 
+    @Test(arguments: ["lessons", "check", "watch", "verify"])
+    func everySubcommandExplainsItselfAndRejectsUnknownOptions(subcommand: String) {
+        for flag in ["--help", "-h"] {
+            let (status, output) = run(subcommand, [flag])
+            #expect(status == 0)
+            #expect(output.hasPrefix("Usage: swiftlab \(subcommand)"))
+            #expect(!output.contains("no lesson"))
+        }
+        let (status, output) = run(subcommand, ["--frobnicate"])
+        #expect(status == 2)
+        #expect(output.hasPrefix("swiftlab \(subcommand): unknown option '--frobnicate'.\nUsage: swiftlab \(subcommand)"))
+        #expect(evaluator.inputs.isEmpty)
+    }
+
     @Test func verifyExitsNonZeroNamingLessonAndExample() {
         evaluator.onEvaluate = { input in (LessonEvaluation(status: .ok), input.hasPrefix("print") ? "5\n" : "numbers: [Int] = [1, 2, 3]\n") }
         evaluator.onCheck = { _, inputs in
@@ -71,11 +85,13 @@ import Testing
         }
         let (status, output) = run("verify")
         #expect(status == 1)
-        #expect(output.contains("✗ 01-basics (2 examples, 1 exercises)"))
+        #expect(output.contains("✗ 01-basics (2 examples, 1 exercise)"))
         #expect(output.contains("01-basics.md:24: predict example 2: output differs at line 1: expected \"4\", got \"5\""))
-        #expect(output.contains("✓ 02-sums (0 examples, 1 exercises)"))
-        #expect(output.hasSuffix("1 problem(s) found.\n"))
-        #expect(run("verify", ["2"]).0 == 0)
+        #expect(output.contains("✓ 02-sums (0 examples, 1 exercise)"))
+        #expect(output.hasSuffix("1 problem found.\n"))
+        let one = run("verify", ["2"])
+        #expect(one.0 == 0)
+        #expect(one.1.hasSuffix("1 lesson agrees with what swiftlab does.\n"))
     }
 
     @Test func lessonsListsThemAll() {

@@ -24,6 +24,27 @@ import Testing
         #expect(!progress.isDone(library.lessons[1]))
     }
 
+    @Test func aFailedSaveWarnsOnceAndSaysWhatIsLost() throws {
+        let folder = try LessonFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A file where the data folder should be: nothing can be created or saved there
+        // (even by root, unlike a read-only folder).
+        let blocker = folder.appendingPathComponent("data")
+        try Data("not a folder".utf8).write(to: blocker)
+        let warnings = Mutex<[String]>([])
+        let store = ProgressStore(directory: blocker.appendingPathComponent("swiftlab")) { message in
+            warnings.withLock { $0.append(message) }
+        }
+        for section in 0..<3 {
+            store.update { $0.visit(lessonID: "01-basics", section: section) }
+            _ = store.load()
+        }
+        let told = warnings.withLock { $0 }
+        #expect(told.count == 1)
+        #expect(told.first?.contains("will not be saved") == true)
+        #expect(told.first?.contains("not repeated") == true)
+    }
+
     @Test func aCorruptFileIsKeptAsideAndReplacedWithAMessage() throws {
         let folder = try LessonFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

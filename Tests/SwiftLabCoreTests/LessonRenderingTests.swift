@@ -29,6 +29,63 @@ import Testing
         #expect(!text.contains("\u{1B}"))
     }
 
+    @Test func listItemsKeepTheirContinuationLines() {
+        let markdown = """
+        - first part of the item
+          and its continuation
+        - second item
+        continued lazily
+          - nested
+
+        After.
+        """
+        #expect(MarkdownRenderer(width: 30, style: .plain).render(markdown) == """
+          • first part of the item and
+            its continuation
+          • second item continued
+            lazily
+            • nested
+
+        After.
+        """)
+    }
+
+    @Test func pipeTablesAlignTheirColumns() {
+        let markdown = """
+        | Operator | Gives |
+        |:---|---:|
+        | `map` | one per input |
+        | `compactMap` | 0 or 1 |
+
+        Not | a table.
+        """
+        let text = MarkdownRenderer(width: 40, style: .plain).render(markdown)
+        #expect(text == """
+          Operator              Gives
+          ------------  -------------
+          `map`         one per input
+          `compactMap`         0 or 1
+
+        Not | a table.
+        """)
+        let styled = MarkdownRenderer(width: 40, style: .ansi).render(markdown).split(separator: "\n").prefix(4)
+        #expect(styled[0].hasPrefix("  \u{1B}[1mOperator\u{1B}[0m"))
+        #expect(Set(styled.dropFirst().map { TerminalStyle.visibleWidth(of: $0) }).count == 1)
+    }
+
+    @Test func tablesTooWideForTheTerminalBecomeOneBlockPerRow() {
+        let markdown = "| Operator | Gives |\n|---|---|\n| `map` | one per input |\n| `compactMap` | 0 or 1 |"
+        #expect(MarkdownRenderer(width: 20, style: .plain).render(markdown) == """
+          Operator: `map`
+            Gives: one per
+              input
+
+          Operator:
+            `compactMap`
+            Gives: 0 or 1
+        """)
+    }
+
     @Test func codeBlocksAreIndentedAndNeverWrapped() {
         let markdown = "Before.\n\n```swift\nlet aVeryLongNameThatDoesNotFitInTheWidth = [1, 2, 3].map { $0 * 2 }\n```\nAfter."
         let lines = MarkdownRenderer(width: 20, style: .plain).render(markdown).split(separator: "\n", omittingEmptySubsequences: false)
@@ -46,7 +103,7 @@ import Testing
         let renderer = MarkdownRenderer(width: 20, style: .ansi)
         let lines = renderer.render("**one two three four five six**").split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.allSatisfy { TextStyle.visibleWidth(of: $0) <= 20 })
+        #expect(lines.allSatisfy { TerminalStyle.visibleWidth(of: $0) <= 20 })
         #expect(lines[1].hasPrefix("\u{1B}[1m"))
         #expect(lines[0].hasSuffix("\u{1B}[0m"))
     }

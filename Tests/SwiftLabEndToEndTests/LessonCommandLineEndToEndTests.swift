@@ -8,7 +8,7 @@ struct LessonCommandLineEndToEndTests {
         let sandbox = try LessonSandbox()
         let good = try sandbox.run(["verify"])
         #expect(good.status == 0, "\(good.output)\(good.errors)")
-        #expect(good.output.contains("✓ 01-basics (2 examples, 1 exercises)"))
+        #expect(good.output.contains("✓ 01-basics (2 examples, 1 exercise)"))
         #expect(good.output.contains("All 2 lessons agree with what swiftlab does."))
 
         // A copy of the lessons whose predict example claims the wrong output.
@@ -46,7 +46,7 @@ struct LessonCommandLineEndToEndTests {
         #expect(run.output.contains("✗ 02-map"))
         #expect(run.output.contains("02-map.md:"))
         #expect(run.output.contains(": example 2: output differs at line 1: expected \"\(edited[line])\", got \"\(lines[line])\""), "\(run.output)")
-        #expect(run.output.hasSuffix("1 problem(s) found.\n"))
+        #expect(run.output.hasSuffix("1 problem found.\n"))
     }
 
     /// `swiftlab watch` checks again when an exercise file is saved.

@@ -8,6 +8,8 @@ import Testing
 final class LessonSandbox {
     let root: URL
     let lessons: String
+    /// The `PATH` swiftlab runs with; nil keeps this process's (which finds `swiftc`).
+    var searchPath: String?
 
     /// `Tests/Fixtures/Lessons`.
     static let fixtureLessons = URL(fileURLWithPath: #filePath)
@@ -40,7 +42,7 @@ final class LessonSandbox {
             "XDG_STATE_HOME": root.appendingPathComponent("state").path,
             "XDG_CACHE_HOME": sharedCache,
             "SWIFTLAB_LESSONS": lessons,
-            "PATH": current["PATH"] ?? "/usr/bin:/bin",  // swiftc, for the evaluator
+            "PATH": searchPath ?? current["PATH"] ?? "/usr/bin:/bin",  // swiftc, for the evaluator
             "NO_COLOR": "1",
         ]
     }

@@ -34,7 +34,7 @@ public struct CheckOutcome: Sendable, Equatable {
     public var passed: Bool { verdict == .passed }
 
     /// What to tell the learner, one line per point, styled with `style`.
-    public func message(style: TextStyle) -> String {
+    public func message(style: TerminalStyle) -> String {
         let failed = reports.filter { !$0.passed }
         switch verdict {
         case .passed:

@@ -13,7 +13,7 @@ public struct LessonCommandLine {
     /// Makes the evaluator that `check`, `watch` and `verify` run code in.
     public var makeEvaluator: () throws -> any LessonEvaluator
     /// Whether to write colours.
-    public var style: TextStyle
+    public var style: TerminalStyle
     /// Writes to standard output.
     public var write: (String) -> Void
     /// How often `watch` looks for saved files.
@@ -24,7 +24,7 @@ public struct LessonCommandLine {
 
     /// Creates the subcommands over the given lessons, progress and workspace.
     public init(
-        library: LessonLibrary, store: ProgressStore, workspace: ExerciseWorkspace, style: TextStyle,
+        library: LessonLibrary, store: ProgressStore, workspace: ExerciseWorkspace, style: TerminalStyle,
         write: @escaping (String) -> Void, makeEvaluator: @escaping () throws -> any LessonEvaluator
     ) {
         self.library = library
@@ -37,15 +37,65 @@ public struct LessonCommandLine {
 
     private func say(_ text: String = "") { write(text + "\n") }
 
+    /// The usage line and a short description of each subcommand, shown by `--help`.
+    static func help(for subcommand: String) -> String {
+        switch subcommand {
+        case "lessons":
+            return """
+                Usage: swiftlab lessons
+
+                Lists the lessons, with the ones you have done, the current one and a progress bar.
+                """
+        case "check":
+            return """
+                Usage: swiftlab check [LESSON]
+
+                Checks your exercise files of LESSON (a number or a name; by default the lesson
+                you are on) and shows a hint for each one that does not pass yet. Missing files
+                are created from the starter code in $XDG_DATA_HOME/swiftlab/workspace.
+                """
+        case "watch":
+            return """
+                Usage: swiftlab watch [LESSON]
+
+                Checks your exercise files of LESSON as `swiftlab check` does, then again every
+                time you save one of them. Ctrl-C stops.
+                """
+        default:
+            return """
+                Usage: swiftlab verify [LESSON ...]
+
+                For lesson writers: runs every example of the named lessons (all by default)
+                and compares what it prints with its output block, and runs each exercise's
+                checks, which must pass with the solution and fail with the starter code.
+                """
+        }
+    }
+
     /// Runs `subcommand` with `arguments`; returns the process exit status.
     public func run(_ subcommand: String, arguments: [String]) -> Int32 {
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            say(Self.help(for: subcommand))
+            return 0
+        }
+        // Lesson names never start with '-', so anything that does is a mistyped option.
+        if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            let usage = Self.help(for: subcommand).split(separator: "\n").first ?? ""
+            say("swiftlab \(subcommand): unknown option '\(option)'.\n\(usage)\n"
+                + "'swiftlab \(subcommand) --help' tells more.")
+            return 2
+        }
+        if subcommand == "lessons", !arguments.isEmpty {
+            say("swiftlab lessons takes no arguments.\nUsage: swiftlab lessons")
+            return 2
+        }
         switch subcommand {
         case "lessons":
             say(LessonOverview(library: library, progress: store.load(), style: style).list())
             return library.problems.isEmpty ? 0 : 1
         case "check", "watch":
             guard arguments.count <= 1 else {
-                say("usage: swiftlab \(subcommand) [LESSON]")
+                say("swiftlab \(subcommand) takes at most one lesson.\nUsage: swiftlab \(subcommand) [LESSON]")
                 return 2
             }
             guard let lesson = chooseLesson(arguments.first) else { return 2 }
@@ -208,7 +258,7 @@ public struct LessonCommandLine {
         let verifier = LessonVerifier(evaluator: evaluator)
         for lesson in lessons {
             let problems = verifier.verify(lesson)
-            let counts = "\(lesson.examples.count) examples, \(lesson.exercises.count) exercises"
+            let counts = counted(lesson.examples.count, "example") + ", " + counted(lesson.exercises.count, "exercise")
             if problems.isEmpty {
                 say(style.apply(.green, to: "✓ ") + "\(lesson.id) (\(counts))")
             } else {
@@ -218,8 +268,13 @@ public struct LessonCommandLine {
             }
         }
         say(failures == 0
-            ? "All \(lessons.count) lessons agree with what swiftlab does."
-            : "\(failures) problem(s) found.")
+            ? (lessons.count == 1 ? "1 lesson agrees" : "All \(lessons.count) lessons agree") + " with what swiftlab does."
+            : counted(failures, "problem") + " found.")
         return failures == 0 ? 0 : 1
+    }
+
+    /// `1 lesson`, `2 lessons`.
+    private func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -11,6 +11,13 @@ public protocol LessonEvaluator: AnyObject {
     func evaluateTransient(_ code: String, output: (String) -> Void) -> LessonEvaluation
     /// Forgets every earlier input, as a fresh session.
     func reset()
+    /// Why no code can run at all (the session could not start), or nil when it can.
+    var unavailableReason: String? { get }
+}
+
+extension LessonEvaluator {
+    /// An evaluator can run code unless it says otherwise.
+    public var unavailableReason: String? { nil }
 }
 
 /// The outcome of one evaluation, as the lesson engine needs it.

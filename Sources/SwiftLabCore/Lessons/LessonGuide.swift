@@ -49,9 +49,18 @@ public final class LessonGuide {
         }
     }
 
-    private var style: TextStyle { renderer.style }
+    private var style: TerminalStyle { renderer.style }
 
     private func say(_ text: String = "") { console.write(text + "\n") }
+
+    /// Whether code can run; if not, says why `command` cannot, and what still works.
+    private func canEvaluate(_ command: String) -> Bool {
+        guard let reason = evaluator.unavailableReason else { return true }
+        say(style.apply(.red, to: "✗ ") + "\(command) needs to run Swift code, and swiftlab could not start its Swift session:")
+        say("  " + reason)
+        say(style.apply(.dim, to: "The lessons can still be read: :lesson, :next, :back, :hint and :solution work."))
+        return false
+    }
 
     // MARK: - Banner and overviews
 
@@ -171,6 +180,12 @@ public final class LessonGuide {
                     : "Example \(example.number) (:run \(example.number) runs it):"
                 say(style.apply(.bold, to: label))
                 say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
+                // The text around an example talks about what it prints, so show that
+                // too; a prediction keeps it hidden until the learner has guessed.
+                if !example.isPrediction, !example.expectedOutput.isEmpty {
+                    say(style.apply(.dim, to: "It prints:"))
+                    say(renderer.codeBlock(example.expectedOutput, language: "output").joined(separator: "\n"))
+                }
             case .starter(let code):
                 say(style.apply(.bold, to: "Start from:"))
                 say(renderer.codeBlock(code, language: "swift").joined(separator: "\n"))
@@ -215,6 +230,13 @@ public final class LessonGuide {
         }
         guard let example = chosen else {
             say("Lesson \(lesson.number) has examples 1 to \(examples.count): :run N runs one.")
+            return
+        }
+        guard canEvaluate(":run") else {
+            say("Example \(example.number):")
+            say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
+            say("What it prints, according to the lesson:")
+            say(renderer.codeBlock(example.expectedOutput, language: "output").joined(separator: "\n"))
             return
         }
         say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
@@ -279,7 +301,7 @@ public final class LessonGuide {
 
     /// `:check`: runs the open exercise's check against the session.
     public func check() {
-        guard let (lesson, exercise) = requireExercise() else { return }
+        guard let (lesson, exercise) = requireExercise(), canEvaluate(":check") else { return }
         let before = store.load()
         let outcome = ExerciseChecker.check(exercise, with: evaluator)
         say(outcome.message(style: style))
@@ -339,7 +361,7 @@ public final class LessonGuide {
 
     /// `:edit`: opens the exercise's workspace file in `$EDITOR` and loads it on return.
     public func edit() {
-        guard let (lesson, exercise) = requireExercise() else { return }
+        guard let (lesson, exercise) = requireExercise(), canEvaluate(":edit") else { return }
         let url: URL
         do {
             url = try workspace.prepareFile(for: exercise, in: lesson).url

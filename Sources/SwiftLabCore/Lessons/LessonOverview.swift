@@ -6,10 +6,10 @@ public struct LessonOverview {
     /// The learner's saved progress.
     public var progress: LessonProgress
     /// Whether to write colours.
-    public var style: TextStyle
+    public var style: TerminalStyle
 
     /// Creates an overview.
-    public init(library: LessonLibrary, progress: LessonProgress, style: TextStyle) {
+    public init(library: LessonLibrary, progress: LessonProgress, style: TerminalStyle) {
         self.library = library
         self.progress = progress
         self.style = style

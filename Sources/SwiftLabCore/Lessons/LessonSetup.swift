@@ -10,17 +10,27 @@ public enum LessonSetup {
         in shell: Shell, session: Session,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> LessonGuide {
+        install(in: shell, evaluator: SessionLessonEvaluator(session: session), environment: environment)
+    }
+
+    /// Adds the lesson commands and lesson-name completion to `shell`, running code with
+    /// `evaluator` (an ``UnavailableLessonEvaluator`` when the session could not start, so
+    /// the lessons can still be read); returns the guide.
+    @discardableResult
+    public static func install(
+        in shell: Shell, evaluator: any LessonEvaluator,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> LessonGuide {
         let library = LessonLibrary.load(from: LessonLibrary.defaultDirectory(environment: environment))
-        let style = TextStyle(isEnabled: shell.style.usesColor)
+        let style = shell.style
         let console = ReaderLessonConsole(reader: shell.reader)
-        let terminalStyle = shell.style
         let guide = LessonGuide(
             library: library,
             store: ProgressStore(directory: ProgressStore.defaultDirectory(environment: environment)) { message in
-                FileDescriptorWriter.write(terminalStyle.warning(message) + "\n", to: STDERR_FILENO)
+                FileDescriptorWriter.write(style.warning(message) + "\n", to: STDERR_FILENO)
             },
             workspace: ExerciseWorkspace(directory: ExerciseWorkspace.defaultDirectory(environment: environment)),
-            evaluator: SessionLessonEvaluator(session: session), console: console,
+            evaluator: evaluator, console: console,
             renderer: MarkdownRenderer(
                 width: TerminalWidth.current(environment: environment), style: style,
                 highlight: { _, code in SwiftHighlighter(style: style).highlight(code) }))
@@ -38,7 +48,7 @@ public enum LessonSetup {
         makeSession: @escaping () throws -> Session
     ) -> Int32? {
         guard let subcommand = arguments.first, LessonCommandLine.subcommands.contains(subcommand) else { return nil }
-        let style = TextStyle(isEnabled: TerminalStyle.forOutput(environment: environment).usesColor)
+        let style = TerminalStyle.forOutput(environment: environment)
         let write: (String) -> Void = { text in FileDescriptorWriter.write(text, to: STDOUT_FILENO) }
         var session: Session?
         let commandLine = LessonCommandLine(

@@ -15,11 +15,15 @@ import Darwin
 ///   one, so a reader sees either the old or the new file, never half of one.
 /// - A file that cannot be decoded is renamed to `progress.json.corrupt-N` (kept, not
 ///   deleted) and replaced by empty progress, and ``warn`` is told where the copy is.
+/// - When progress cannot be saved (a read-only or full disk), ``warn`` is told once, not
+///   at every change: the learner can go on, knowing that this session's progress is lost.
 public final class ProgressStore: Sendable {
     /// The folder holding `progress.json` (usually `$XDG_DATA_HOME/swiftlab`).
     public let directory: URL
     /// Receives messages for the learner (a corrupt file set aside, a failed save).
     public let warn: @Sendable (String) -> Void
+    /// Whether the learner has been told that progress cannot be saved.
+    private let toldSaveFails = Locked(false)
 
     /// Creates a store in `directory`; nothing is read or created until first use.
     public init(directory: URL, warn: @escaping @Sendable (String) -> Void) {
@@ -63,7 +67,7 @@ public final class ProgressStore: Sendable {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            warn("swiftlab: cannot create \(directory.path) (\(error.localizedDescription)); progress will not be saved.")
+            warnSaveFails("cannot create \(directory.path) (\(error.localizedDescription))")
         }
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -121,7 +125,18 @@ public final class ProgressStore: Sendable {
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            warn("swiftlab: could not save progress to \(fileURL.path) (\(error.localizedDescription)).")
+            warnSaveFails("could not save progress to \(fileURL.path) (\(error.localizedDescription))")
         }
+    }
+
+    /// Tells the learner, the first time only, that progress cannot be saved and why.
+    private func warnSaveFails(_ problem: String) {
+        let first = toldSaveFails.withLock { told in
+            defer { told = true }
+            return !told
+        }
+        guard first else { return }
+        warn("swiftlab: \(problem). Your progress in this session (exercises passed, hints seen, "
+            + "where you are) will not be saved; you can go on, and this warning is not repeated.")
     }
 }

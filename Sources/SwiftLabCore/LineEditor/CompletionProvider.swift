@@ -35,9 +35,17 @@ public struct CompletionContext: Equatable, Sendable {
         wordScalars.append(contentsOf: scalars[start...])
         var word = String(wordScalars)
         let position: CompletionPosition
+        let line = scalars.drop { $0.isSwiftBlank }
         if before.last == ":", before.dropLast().allSatisfy({ $0.isSwiftBlank }) {
             position = .command
             word = ":" + word
+        } else if line.first == ":", let blank = line.firstIndex(where: { $0.isSwiftBlank }), blank < start,
+                  case let command = String(String.UnicodeScalarView(line[..<blank])),
+                  !Self.commandsTakingSwift.contains(command) {
+            // The argument of a `:` command is not Swift: Swift names and keywords would be noise.
+            let arguments = String(String.UnicodeScalarView(line[blank..<start]))
+                .split(whereSeparator: { $0 == " " || $0 == "\t" })
+            position = .argument(command: command, index: arguments.count)
         } else if before.last == "." {
             position = .member
         } else {
@@ -45,14 +53,22 @@ public struct CompletionContext: Equatable, Sendable {
         }
         self.init(textBeforeCursor: text, word: word, position: position)
     }
+
+    /// The commands whose argument is Swift code (`:type xs.map`), completed like any
+    /// other Swift. (A property of the command would be better; `:type` lives with the evaluator.)
+    static let commandsTakingSwift: Set<String> = [":type", ":t"]
 }
 
 /// Where the word being completed stands in the line.
-public enum CompletionPosition: Equatable, Sendable {
+public enum CompletionPosition: Hashable, Sendable {
     /// A `:` command name at the start of the line; the word includes the colon.
     case command
     /// A name after a `.`: a member, such as an operator of a stream (`xs.fil`).
     case member
     /// Any other name: a keyword, a declared name, a type.
     case name
+    /// An argument of a `:` command (`:lesson fl`): `command` is the command as typed,
+    /// colon included, and `index` counts the arguments before this one. Only providers
+    /// that know the command (lesson names for `:lesson`) offer anything here.
+    case argument(command: String, index: Int)
 }

@@ -40,7 +40,7 @@ public final class LibraryNameCompletionProvider: CompletionProvider {
         switch context.position {
         case .name: return names.types.filter { $0.hasPrefix(context.word) }
         case .member: return names.members.filter { $0.hasPrefix(context.word) }
-        case .command: return []
+        case .command, .argument: return []
         }
     }
 

@@ -1,19 +1,21 @@
 /// Renders the Markdown used in lessons for a terminal: headings, emphasis, inline code,
-/// lists, block quotes and fenced code blocks (Swift ones coloured), wrapped to a width.
+/// lists (items may continue on the following lines), block quotes, pipe tables and
+/// fenced code blocks (Swift ones coloured), wrapped to a width. Lessons/README.md lists
+/// what is supported.
 ///
-/// With ``TextStyle/plain`` the result is plain text: emphasis markers are dropped,
+/// With ``TerminalStyle/plain`` the result is plain text: emphasis markers are dropped,
 /// inline code keeps its backticks, and nothing but the text and indentation is written.
 public struct MarkdownRenderer: Sendable {
     /// The column to wrap prose at; code blocks are never wrapped.
     public var width: Int
     /// Whether to write ANSI styles.
-    public var style: TextStyle
+    public var style: TerminalStyle
     /// Colours a code block given its language tag (`swift`) and code; the identity by default.
     public var highlight: @Sendable (_ language: String, _ code: String) -> String
 
     /// Creates a renderer; `highlight` colours code blocks (see ``SwiftHighlighter``).
     public init(
-        width: Int, style: TextStyle,
+        width: Int, style: TerminalStyle,
         highlight: @escaping @Sendable (_ language: String, _ code: String) -> String = { $1 }
     ) {
         self.width = max(20, width)
@@ -58,12 +60,24 @@ public struct MarkdownRenderer: Sendable {
                 separate()
                 output += headingLines(text, level: level)
                 output.append("")
-            } else if let (marker, text) = listItem(line) {
+            } else if let table = MarkdownTable.parse(header: line, rest: &lines) {
                 flushParagraph()
+                separate()
+                output += table.render(width: width, style: style, wrapper: wrapper) { inline($0) }
+                output.append("")
+            } else if let (marker, firstText) = listItem(line) {
+                flushParagraph()
+                // The item goes on over the following lines until a blank line or another
+                // block starts (CommonMark's continuation lines, indented or not).
+                var text = firstText
+                while let next = lines.first, startsItemContinuation(next) {
+                    text += " " + next.trimmingSpaces()
+                    lines.removeFirst()
+                }
                 let indent = String(repeating: " ", count: line.prefix { $0 == " " }.count)
                 let bullet = marker.first?.isNumber == true ? marker : "•"
                 let first = "  " + indent + style.apply(.bold, to: bullet) + " "
-                let hanging = String(repeating: " ", count: TextStyle.visibleWidth(of: first))
+                let hanging = String(repeating: " ", count: TerminalStyle.visibleWidth(of: first))
                 output += wrapper.wrap(inline(text), firstIndent: first, indent: hanging)
             } else if trimmed.hasPrefix(">") {
                 flushParagraph()
@@ -82,7 +96,7 @@ public struct MarkdownRenderer: Sendable {
     /// A code block indented by four spaces, coloured when it is Swift.
     public func codeBlock(_ code: String, language: String = "swift") -> [String] {
         let isSwift = language.split(separator: " ").first == "swift"
-        let coloured = style.isEnabled && isSwift ? highlight("swift", code) : code
+        let coloured = style.usesColor && isSwift ? highlight("swift", code) : code
         return coloured.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
     }
 
@@ -96,8 +110,8 @@ public struct MarkdownRenderer: Sendable {
 
     private func headingLines(_ text: String, level: Int) -> [String] {
         let plainText = inline(text, styled: false)
-        if style.isEnabled {
-            let codes: [TextStyle.Code] = level == 1 ? [.bold, .underline] : level == 2 ? [.bold, .cyan] : [.bold]
+        if style.usesColor {
+            let codes: [TerminalStyle.Code] = level == 1 ? [.bold, .underline] : level == 2 ? [.bold, .cyan] : [.bold]
             return [codes.map(style.start).joined() + plainText + style.reset]
         }
         switch level {
@@ -105,6 +119,13 @@ public struct MarkdownRenderer: Sendable {
         case 2: return [plainText, String(repeating: "-", count: plainText.count)]
         default: return [plainText]
         }
+    }
+
+    /// Whether `line`, following a list item, continues its text.
+    private func startsItemContinuation(_ line: String) -> Bool {
+        let trimmed = line.trimmingSpaces()
+        return !trimmed.isEmpty && listItem(line) == nil && heading(trimmed) == nil
+            && LessonParser.fenceMarker(line) == nil && !trimmed.hasPrefix(">") && !trimmed.hasPrefix("|")
     }
 
     private func listItem(_ line: String) -> (String, String)? {
@@ -121,18 +142,18 @@ public struct MarkdownRenderer: Sendable {
 
     /// Applies inline Markdown: `code`, **strong**, *emphasis* and _emphasis_.
     func inline(_ text: String, styled: Bool = true) -> String {
-        let useStyle = styled && style.isEnabled
+        let useStyle = styled && style.usesColor
         var result = ""
         var characters = Array(text)[...]
         var strong = false
         var emphasis: Character?
-        func toggle(_ code: TextStyle.Code, on: Bool) {
+        func toggle(_ code: TerminalStyle.Code, on: Bool) {
             guard useStyle else { return }
             result += on ? style.start(code) : style.reset + (strong ? style.start(.bold) : "")
         }
         while let character = characters.popFirst() {
             switch character {
-            case "\\" where characters.first.map({ "*_`\\".contains($0) }) == true:
+            case "\\" where characters.first.map({ "*_`\\|".contains($0) }) == true:
                 result.append(characters.removeFirst())
             case "`":
                 guard let end = characters.firstIndex(of: "`") else { result.append(character); continue }

@@ -1,15 +1,15 @@
 /// Colours Swift code for the terminal using ``SwiftLexer``'s tokens, keeping every
 /// character of the source (spaces and line breaks included) exactly where it was.
 public struct SwiftHighlighter: Sendable {
-    /// The styles to write; with ``TextStyle/plain`` the code comes back unchanged.
-    public var style: TextStyle
+    /// The styles to write; with ``TerminalStyle/plain`` the code comes back unchanged.
+    public var style: TerminalStyle
 
     /// Creates a highlighter writing `style`.
-    public init(style: TextStyle) { self.style = style }
+    public init(style: TerminalStyle) { self.style = style }
 
     /// `code` with keywords, literals, comments, attributes and type names coloured.
     public func highlight(_ code: String) -> String {
-        guard style.isEnabled else { return code }
+        guard style.usesColor else { return code }
         let bytes = Array(code.utf8)
         var result = ""
         var position = 0
@@ -29,7 +29,7 @@ public struct SwiftHighlighter: Sendable {
         return result
     }
 
-    private func colour(for token: SwiftToken) -> TextStyle.Code? {
+    private func colour(for token: SwiftToken) -> TerminalStyle.Code? {
         switch token.kind {
         case .keyword, .attribute, .poundKeyword: return .magenta
         case .stringLiteral, .singleQuotedText, .regexLiteral: return .red

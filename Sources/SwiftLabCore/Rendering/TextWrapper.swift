@@ -4,7 +4,7 @@
 /// the indent, so an indent is never underlined and a colour survives the break.
 struct TextWrapper {
     var width: Int
-    var style: TextStyle
+    var style: TerminalStyle
 
     /// Wraps `text` (one paragraph, already styled) into lines: the first starts with
     /// `firstIndent`, the others with `indent`.
@@ -12,15 +12,15 @@ struct TextWrapper {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         var lines: [String] = []
         var line = firstIndent
-        var lineWidth = TextStyle.visibleWidth(of: firstIndent)
+        var lineWidth = TerminalStyle.visibleWidth(of: firstIndent)
         var lineHasWord = false
         var active: [String] = []
         for word in words {
-            let wordWidth = TextStyle.visibleWidth(of: word)
+            let wordWidth = TerminalStyle.visibleWidth(of: word)
             if lineHasWord && lineWidth + 1 + wordWidth > width {
                 lines.append(line + (active.isEmpty ? "" : style.reset))
                 line = indent + active.joined()
-                lineWidth = TextStyle.visibleWidth(of: indent)
+                lineWidth = TerminalStyle.visibleWidth(of: indent)
                 lineHasWord = false
             }
             if lineHasWord {
