@@ -367,6 +367,13 @@ enum SwiftLabRuntimeMirror {
                 if rest.hasPrefix("main.") { index = text.index(index, offsetBy: 5); continue }
                 if rest.hasPrefix("Swift.") { index = text.index(index, offsetBy: 6); continue }
             }
+            // A type declared again in a later input is local to a `do` scope in the
+            // script: `main.(unknown context at $5632ae9d60d0).E.b`.
+            if text[index...].hasPrefix("(unknown context at $"), let close = text[index...].firstIndex(of: ")"),
+               text.index(after: close) < text.endIndex, text[text.index(after: close)] == "." {
+                index = text.index(close, offsetBy: 2)
+                continue
+            }
             result.append(character)
             index = text.index(after: index)
         }
