@@ -53,13 +53,19 @@ struct CellItem: Equatable {
     }
 
     /// What an `extension` item adds: the extended type as written (`Sequence`,
-    /// `Outer.Inner`, without generic arguments) and the names of the members declared
+    /// `Outer.Inner`, `[Int]`, without generic arguments) and the names of the members declared
     /// directly in its body. `nil` for other items.
     var extensionMembers: GeneratedCell.Extension? {
         let start = Self.firstSignificantIndex(in: tokens)
         guard start < tokens.count, tokens[start].kind == .keyword, tokens[start].text == "extension" else { return nil }
         var index = start + 1
         var typeName = ""
+        if index < tokens.count, tokens[index].text == "[" {
+            // `extension [Int]`: the whole sugared type.
+            let close = Self.matchingClose(in: tokens, from: index)
+            typeName = tokens[index...close].map(\.text).joined()
+            index = close + 1
+        }
         while index < tokens.count, tokens[index].kind == .identifier || tokens[index].text == "." {
             typeName += tokens[index].text
             index += 1

@@ -45,6 +45,7 @@ import Testing
                           statesConformances: true))
         #expect(members("extension P: Q {}") == .init(extendedType: "P", members: [], statesConformances: true))
         #expect(members("extension Array<Array<Int>> { func f() {} }") == .init(extendedType: "Array", members: ["f"]))
+        #expect(members("extension [Int] { func f() {} }") == .init(extendedType: "[Int]", members: ["f"]))
         #expect(members("struct S {}") == nil)
     }
 }
