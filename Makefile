@@ -13,7 +13,8 @@ run: deps
 	@$(SWIFT) build -c release
 	@"$$($(SWIFT) build -c release --show-bin-path)/swiftlab"
 
-# Build and run every test.
+# Build and run every test. The last line is the Streams concurrency stress suite under
+# ThreadSanitizer: its own package, so the sanitizer build compiles only Streams and it.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

@@ -17,6 +17,12 @@ targets += [
     .testTarget(name: "PipelinesTests", dependencies: ["Pipelines"]),
 ]
 
+// MARK: - A real HTTP server on 127.0.0.1 (not a product): the examples that talk to a
+// server start one, and so do the tests of URLSession.dataTaskPublisher.
+targets += [
+    .target(name: "LocalHTTPServer"),
+]
+
 // MARK: - Streams: a Combine-compatible reactive stream type.
 products += [
     .library(name: "Streams", targets: ["Streams"]),
@@ -25,9 +31,7 @@ products += [
 targets += [
     .target(name: "Streams", dependencies: ["Pipelines"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
-    // A tiny HTTP server on 127.0.0.1 for networking tests (dataTaskPublisher, Examples).
-    .target(name: "HTTPTestServer"),
-    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsFoundation", "HTTPTestServer"]),
+    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"]),
 ]
 
 // MARK: - The swiftlab REPL.
@@ -69,8 +73,6 @@ targets += [
 
 // MARK: - Examples: runnable programs built on Streams (Examples/<Name>), `swift run <Name>`.
 targets += [
-    // A real HTTP server on 127.0.0.1 for the examples that need one, and for tests.
-    .target(name: "LocalHTTPServer", path: "Examples/Support/LocalHTTPServer"),
     .executableTarget(name: "FeedLoader", dependencies: ["StreamsFoundation", "LocalHTTPServer"], path: "Examples/FeedLoader"),
     .executableTarget(name: "TokenRefresh", dependencies: ["Streams"], path: "Examples/TokenRefresh"),
     .executableTarget(name: "RemoteConfig", dependencies: ["StreamsFoundation", "LocalHTTPServer"], path: "Examples/RemoteConfig"),

@@ -79,4 +79,23 @@ struct LocalHTTPServerTests {
         server.stop()
         server.stop()   // a second stop is harmless
     }
+
+    @Test("Refuses connections once stopped")
+    func refusesAfterStop() throws {
+        let server = try LocalHTTPServer { _ in .text("up") }
+        let url = server.url(for: "/")
+        #expect(try fetch(URLRequest(url: url)).body == "up")
+        server.stop()
+        #expect(throws: (any Error).self) { try fetch(URLRequest(url: url)) }
+    }
+
+    @Test("Reads a large body that arrives in many pieces")
+    func largeBody() throws {
+        let server = try LocalHTTPServer { request in .text("\(request.body.count)") }
+        defer { server.stop() }
+        var request = URLRequest(url: server.url(for: "/upload"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(repeating: 65, count: 200_000)
+        #expect(try fetch(request).body == "200000")
+    }
 }

@@ -261,3 +261,31 @@ private struct ConcatFailure<Upstream: Publisher>: Publisher {
             receiveCompletion: { _ in subscriber.receive(completion: .failure(failure)) }))
     }
 }
+
+@Suite struct FlatMapFailureTypeTests {
+    @Test func neverFailingUpstreamIntoFailingInners() {
+        let recorder = Recorder<Int, TestError>()
+        [1, 2].publisher
+            .flatMap { value -> AnyPublisher<Int, TestError> in
+                value == 1 ? Just(10).setFailureType(to: TestError.self).eraseToAnyPublisher()
+                    : Fail(error: .oops).eraseToAnyPublisher()
+            }
+            .subscribe(recorder)
+        #expect(recorder.history == [.subscription, .value(10), .failure("oops")])
+    }
+
+    @Test func failingUpstreamIntoNeverFailingInners() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = Recorder<Int, TestError>()
+        subject.flatMap { Just($0 * 2) }.subscribe(recorder)
+        subject.send(4)
+        subject.send(completion: .failure(.oops))
+        #expect(recorder.history == [.subscription, .value(8), .failure("oops")])
+    }
+
+    @Test func neitherSideFails() {
+        let recorder = Recorder<Int, Never>()
+        [1, 2].publisher.flatMap { Just($0 + 1) }.subscribe(recorder)
+        #expect(recorder.history == [.subscription, .value(2), .value(3), .finished])
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTestServer
+import LocalHTTPServer
 import StreamsFoundation
 import Testing
 
@@ -13,29 +13,29 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 
 @Suite struct DataTaskPublisherTests {
     @Test func publishesBodyAndResponseThenFinishes() throws {
-        let server = try HTTPTestServer { request in
-            request.path == "/hello" ? .text("hi there") : .status(404)
+        let server = try LocalHTTPServer { request in
+            request.path == "/hello" ? .text("hi there") : HTTPResponse(status: 404)
         }
         defer { server.stop() }
         let recorder = Recorder<String, URLError>()
-        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/hello"))!)
+        URLSession.shared.dataTaskPublisher(for: server.url(for: "/hello"))
             .map(summary)
             .subscribe(recorder)
         recorder.wait { $0.completionCount == 1 }
         #expect(recorder.history == [.subscription, .value("200 hi there"), .finished])
 
         let missing = Recorder<String, URLError>()
-        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/nope"))!).map(summary).subscribe(missing)
+        URLSession.shared.dataTaskPublisher(for: server.url(for: "/nope")).map(summary).subscribe(missing)
         missing.wait { $0.completionCount == 1 }
         #expect(missing.history == [.subscription, .value("404 "), .finished], "an HTTP error status is not a failure")
     }
 
     @Test func sendsTheRequestAsGiven() throws {
-        let server = try HTTPTestServer { request in
+        let server = try LocalHTTPServer { request in
             .text("\(request.method) \(request.headers["x-test"] ?? "-") \(String(decoding: request.body, as: UTF8.self))")
         }
         defer { server.stop() }
-        var request = URLRequest(url: URL(string: server.url(for: "/post"))!)
+        var request = URLRequest(url: server.url(for: "/post"))
         request.httpMethod = "POST"
         request.setValue("yes", forHTTPHeaderField: "X-Test")
         request.httpBody = Data("body".utf8)
@@ -47,13 +47,13 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 
     @Test func startsTheTaskOnlyOnDemand() throws {
         let hits = EventLog<String>()
-        let server = try HTTPTestServer { request in
+        let server = try LocalHTTPServer { request in
             hits.append(request.path)
             return .text("ok")
         }
         defer { server.stop() }
         let recorder = Recorder<String, URLError>(initialDemand: .none)
-        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/lazy"))!).map(summary).subscribe(recorder)
+        URLSession.shared.dataTaskPublisher(for: server.url(for: "/lazy")).map(summary).subscribe(recorder)
         usleep(50_000)
         #expect(hits.events.isEmpty)
         recorder.request(.max(1))
@@ -63,8 +63,8 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
     }
 
     @Test func failsWithAURLErrorWhenNobodyListens() throws {
-        let server = try HTTPTestServer { _ in .text("never") }
-        let url = URL(string: server.url(for: "/"))!
+        let server = try LocalHTTPServer { _ in .text("never") }
+        let url = server.url(for: "/")
         server.stop()
         usleep(20_000)  // lets the accept loop close the socket
         let recorder = Recorder<String, URLError>()
@@ -79,14 +79,14 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 
     @Test func cancelStopsTheTaskAndNothingArrives() throws {
         let hits = EventLog<String>()
-        let server = try HTTPTestServer { request in
+        let server = try LocalHTTPServer { request in
             hits.append(request.path)
             usleep(500_000)  // a slow server
             return .text("late")
         }
         defer { server.stop() }
         let recorder = Recorder<String, URLError>()
-        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/slow"))!).map(summary).subscribe(recorder)
+        URLSession.shared.dataTaskPublisher(for: server.url(for: "/slow")).map(summary).subscribe(recorder)
         let deadline = Date().addingTimeInterval(10)
         while hits.events.isEmpty && Date() < deadline { usleep(1_000) }
         recorder.cancel()
@@ -96,10 +96,10 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 
     @Test func feedsDecode() throws {
         struct Greeting: Decodable, Equatable { var text: String }
-        let server = try HTTPTestServer { _ in .text(#"{"text":"hello"}"#, contentType: "application/json") }
+        let server = try LocalHTTPServer { _ in .json(#"{"text":"hello"}"#) }
         defer { server.stop() }
         let recorder = Recorder<String, any Error>()
-        URLSession.shared.dataTaskPublisher(for: URL(string: server.url(for: "/json"))!)
+        URLSession.shared.dataTaskPublisher(for: server.url(for: "/json"))
             .map(\.data)
             .decode(type: Greeting.self, decoder: JSONDecoder())
             .map(\.text)

@@ -153,6 +153,49 @@ import Testing
     }
 }
 
+@Suite struct OperationQueueSchedulerTests {
+    @Test func runsActionsAsOperationsInOrderOnASerialQueue() {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let log = EventLog<Int>()
+        for value in 1...3 {
+            queue.schedule { log.append(value) }
+        }
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(log.events == [1, 2, 3])
+    }
+
+    @Test func delayedActionRunsNoEarlierThanItsDate() {
+        let queue = OperationQueue()
+        let start = queue.now
+        let done = DispatchSemaphore(value: 0)
+        let elapsed = EventLog<Double>()
+        queue.schedule(after: start.advanced(by: .milliseconds(20))) {
+            elapsed.append(start.distance(to: queue.now).timeInterval)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(elapsed.events.count == 1)
+        #expect(elapsed.events.first.map { $0 >= 0.019 } == true)
+    }
+
+    @Test func repeatingActionStopsWhenCancelled() {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let ticks = EventLog<Int>()
+        let token = queue.schedule(after: queue.now, interval: .milliseconds(5)) { ticks.append(1) }
+        let deadline = Date().addingTimeInterval(10)
+        while ticks.events.count < 3 && Date() < deadline { usleep(1_000) }
+        token.cancel()
+        queue.waitUntilAllOperationsAreFinished()
+        let countAtCancel = ticks.events.count
+        #expect(countAtCancel >= 3)
+        usleep(50_000)
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(ticks.events.count == countAtCancel)
+    }
+}
+
 @Suite struct VirtualTimeSchedulerTests {
     @Test func runsDueActionsInTimeOrder() {
         let scheduler = VirtualTimeScheduler()

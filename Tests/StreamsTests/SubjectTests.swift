@@ -99,6 +99,21 @@ import Streams
         cancellable.cancel()
     }
 
+    @Test func completionSentFromInsideReceiveArrivesAfterThatValue() {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = Recorder<Int, Never>()
+        recorder.onValue = { value in
+            if value == 1 {
+                subject.send(completion: .finished)
+                subject.send(2)
+            }
+        }
+        subject.subscribe(recorder)
+        subject.send(1)
+        subject.send(3)
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+    }
+
     @Test func cancellingFromInsideReceiveStopsAtOnce() {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()

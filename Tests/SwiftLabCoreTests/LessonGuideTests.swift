@@ -247,3 +247,13 @@ extension LessonGuideTests {
         #expect(guide.sectionIndex == 3)
     }
 }
+
+extension LessonGuideTests {
+    @Test func lessonsListsTheFilesThatCouldNotBeReadWithFileAndLine() throws {
+        var library = LessonFixtures.library()
+        library.problems = [LessonParseError(path: "Lessons/07-broken.md", line: 12, message: "this 'swift example' block must be followed by an 'output' block with what it prints")]
+        let overview = LessonOverview(library: library, progress: LessonProgress(), style: .plain)
+        #expect(overview.list().contains("  ! Lessons/07-broken.md:12: this 'swift example' block must be followed by an 'output' block"))
+        #expect(overview.banner().hasSuffix("1 lesson file(s) could not be read: :lessons shows why."))
+    }
+}

@@ -120,5 +120,12 @@ import Foundation
         #expect(library.lesson(named: "Bas")?.number == 1)
         #expect(library.lesson(named: "7") == nil)
         #expect(library.lesson(named: "nothing") == nil)
+        // A start that fits several lessons names none of them.
+        let two = LessonLibrary(lessons: [
+            Lesson(number: 1, slug: "state", title: "S", path: "", sections: []),
+            Lesson(number: 2, slug: "side-effects", title: "E", path: "", sections: []),
+        ])
+        #expect(two.lesson(named: "s") == nil)
+        #expect(two.lesson(named: "si")?.number == 2)
     }
 }

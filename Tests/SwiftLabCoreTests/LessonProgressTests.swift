@@ -59,17 +59,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 150
         let ready = MessageBox()
-        // Two threads (not tasks, which may share one thread and run one after the other).
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let writer = index == 0 ? "a" : "b"
-            let store = ProgressStore(directory: folder) { _ in }
-            // Start together, so that the writes overlap.
-            ready.append(writer)
-            while ready.messages.count < 2 { sched_yield() }
-            for index in 0..<count {
-                store.update { $0.markPassed("\(writer)\(index)", in: "lesson-\(writer)") }
-            }
+        // Two threads of their own (tasks or a concurrentPerform may run one after the other).
+        let finished = DispatchSemaphore(value: 0)
+        for writer in ["a", "b"] {
+            Thread {
+                let store = ProgressStore(directory: folder) { _ in }
+                // Start together, so that the writes overlap.
+                ready.append(writer)
+                while ready.messages.count < 2 { sched_yield() }
+                for index in 0..<count {
+                    store.update { $0.markPassed("\(writer)\(index)", in: "lesson-\(writer)") }
+                }
+                finished.signal()
+            }.start()
         }
+        finished.wait()
+        finished.wait()
         let progress = ProgressStore(directory: folder) { _ in }.load()
         #expect(progress.record(for: "lesson-a").passedExercises.count == count)
         #expect(progress.record(for: "lesson-b").passedExercises.count == count)

@@ -362,6 +362,11 @@ enum SwiftLabRuntimeMirror {
             if character == "\"" { inString = true }
             let boundary = index == text.startIndex || !(text[text.index(before: index)].isLetter
                 || text[text.index(before: index)].isNumber || text[text.index(before: index)] == ".")
+            // A type declared in a nested scope (the script's stand-in for shadowing).
+            if text[index...].hasPrefix("(unknown context at "), let close = text[index...].range(of: ").") {
+                index = close.upperBound
+                continue
+            }
             if boundary {
                 let rest = text[index...]
                 if rest.hasPrefix("main.") { index = text.index(index, offsetBy: 5); continue }

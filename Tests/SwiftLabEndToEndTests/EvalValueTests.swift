@@ -48,6 +48,8 @@ import Testing
             "let x = 1", "x + 1", "let x = \"one\"", "x.count",
             "func f() -> Int { 1 }", "f()", "func f() -> Int { 2 }", "f()",
             "var counter = 10", "counter += 1", "counter",
+            "struct Item { var weight: Int }", "let old = Item(weight: 1)",
+            "struct Item { var name: String }", "Item(name: \"new\")", "old.weight",
         ])
     }
 

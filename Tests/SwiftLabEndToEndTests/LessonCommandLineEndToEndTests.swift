@@ -26,6 +26,48 @@ struct LessonCommandLineEndToEndTests {
         #expect(bad.output.contains("✓ 02-sums"))
     }
 
+    /// The same on a copy of a real lesson: one wrong character in one expected output.
+    @Test func verifyNamesTheLessonAndExampleWhenARealLessonIsEditedToBeWrong() throws {
+        let sandbox = try LessonSandbox()
+        let copy = sandbox.root.appendingPathComponent("lessons")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        let original = try String(contentsOfFile: LessonSandbox.realLessons + "/02-map.md", encoding: .utf8)
+        let lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The second example's first output line.
+        let outputs = lines.indices.filter { lines[$0] == "```output" }
+        try #require(outputs.count >= 2)
+        var edited = lines
+        let line = outputs[1] + 1
+        edited[line] = edited[line].replacingOccurrences(of: "1", with: "7")
+        try #require(edited[line] != lines[line])
+        try edited.joined(separator: "\n").write(to: copy.appendingPathComponent("02-map.md"), atomically: true, encoding: .utf8)
+        let run = try LessonSandbox(lessons: copy.path).run(["verify"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("✗ 02-map"))
+        #expect(run.output.contains("02-map.md:"))
+        #expect(run.output.contains(": example 2: output differs at line 1: expected \"\(edited[line])\", got \"\(lines[line])\""), "\(run.output)")
+        #expect(run.output.hasSuffix("1 problem(s) found.\n"))
+    }
+
+    /// `swiftlab watch` checks again when an exercise file is saved.
+    @Test func watchChecksAgainOnSave() throws {
+        let sandbox = try LessonSandbox()
+        let started = try sandbox.start(["watch", "2"])
+        let process = started.0
+        defer { if process.isRunning { process.terminate() } }
+        let output = OutputCollector(started.1)
+        try output.wait(for: "Watching")
+        #expect(output.output.contains("the check uses `total`, which you have not defined yet"))
+        let file = sandbox.dataDirectory.appendingPathComponent("workspace/02-sums/1-total.swift")
+        // Modification times can be as coarse as a second: make sure this one differs.
+        Thread.sleep(forTimeInterval: 1.1)
+        try "func total(_ numbers: [Int]) -> Int { numbers.reduce(0, +) }\n".write(to: file, atomically: true, encoding: .utf8)
+        try output.wait(for: "1 of 1 exercises pass.")
+        #expect(output.output.contains("✓ Passed: all 2 checks hold."))
+        process.terminate()
+        process.waitUntilExit()
+    }
+
     @Test func checkUsesTheWorkspaceCopyShowsAHintAndRecordsThePass() throws {
         let sandbox = try LessonSandbox()
         let first = try sandbox.run(["check", "sums"])
@@ -71,13 +113,8 @@ struct LessonCommandLineEndToEndTests {
         // started), both get their moves at the same moment, so that the runs overlap.
         let a = try sandbox.start([], input: ":lessons\n", closeInput: false)
         let b = try sandbox.start([], input: ":lessons\n", closeInput: false)
-        var early = ["", ""]
-        for (index, started) in [a, b].enumerated() {
-            while !early[index].contains("Open one with") {
-                let data = started.1.fileHandleForReading.availableData
-                try #require(!data.isEmpty, "swiftlab ended early: \(early[index])")
-                early[index] += String(decoding: data, as: UTF8.self)
-            }
+        for started in [a, b] {
+            try OutputCollector(started.1).wait(for: "Open one with")
         }
         let moves = [
             ":lesson 1\n" + String(repeating: ":next\n:next\n:next\n:back\n:back\n:back\n", count: 100) + ":next\n:next\n:next\n",

@@ -99,12 +99,46 @@ final class LessonSandbox {
     }
 
     /// Starts swiftlab on a pseudo-terminal and waits for its first prompt.
-    func startTerminal(columns: Int = 100) throws -> PseudoTerminalProcess {
+    func startTerminal(columns: Int = 100, extra: [String: String] = [:]) throws -> PseudoTerminalProcess {
         var environment = environment
         environment["TERM"] = "xterm"
+        environment.merge(extra) { $1 }
         let terminal = try PseudoTerminalProcess(executable: try Self.executable(), environment: environment, columns: columns)
         try terminal.waitForOutput(containing: "  1> ", timeout: 60)
         try terminal.waitForRawMode()
         return terminal
+    }
+}
+
+/// Collects what a running process writes to a pipe, on a thread of its own, so a test
+/// can wait for some text with a time limit instead of blocking on a read.
+final class OutputCollector: Sendable {
+    private let text = Mutex("")
+    private let ended = Mutex(false)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread { [self] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+            ended.withLock { $0 = true }
+        }.start()
+    }
+
+    /// Everything collected so far.
+    var output: String { text.withLock { $0 } }
+
+    /// Waits until the output contains `expected`; fails the test (by throwing) after
+    /// `timeout` seconds or when the pipe closes first.
+    func wait(for expected: String, timeout: Double = 60) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !output.contains(expected) {
+            let closed = ended.withLock { $0 }
+            try #require(!closed && Date() < deadline, "no '\(expected)' in: \(output)")
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 }

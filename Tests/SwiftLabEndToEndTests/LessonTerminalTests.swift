@@ -52,6 +52,34 @@ struct LessonTerminalTests {
         #expect(try learner.quit() == 0)
     }
 
+    @Test func aPredictionTheSolutionAfterConfirmingAndEditingInTheEditor() throws {
+        let sandbox = try LessonSandbox()
+        // An "editor" that replaces the starter code in the file it is given with an answer.
+        let editor = sandbox.root.appendingPathComponent("editor.sh")
+        try "#!/bin/sh\nprintf 'func doubled(_ numbers: [Int]) -> [Int] {\\n    numbers.map { $0 * 2 }\\n}\\n' > \"$1\"\n"
+            .write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        var learner = try Learner(sandbox.startTerminal(extra: ["EDITOR": editor.path]))
+        _ = try learner.type(":lesson 1")
+        _ = try learner.type(":run 1")
+        var reply = try learner.answer(":run 2", question: "What will it print?", with: "4")
+        #expect(reply.contains("    print(numbers.count + 1)"))
+        #expect(reply.contains("✓ You predicted it."))
+
+        _ = try learner.type(":exercise")
+        reply = try learner.answer(":solution", question: "Show the solution anyway? [y/N]", with: "n")
+        #expect(reply.contains("Not shown. :hint gives a hint instead."))
+        reply = try learner.answer(":solution", question: "Show the solution anyway? [y/N]", with: "y")
+        #expect(reply.contains("Reference solution:\r\n    func doubled(_ numbers: [Int]) -> [Int] {"))
+
+        reply = try learner.type(":edit")
+        #expect(reply.contains("workspace/01-basics/1-double-every-number.swift"))
+        #expect(reply.contains("Loaded. :check checks it."))
+        reply = try learner.type(":check")
+        #expect(reply.contains("✓ Passed: all 2 checks hold."))
+        #expect(try learner.quit() == 0)
+    }
+
     @Test func tabCompletesLessonCommandsAndNames() throws {
         let sandbox = try LessonSandbox()
         var learner = try Learner(sandbox.startTerminal())
@@ -82,6 +110,21 @@ struct Learner {
         terminal.send(.enter)
         let prompt = continuation ? REPL.continuationPrompt(line: nextPrompt) : REPL.prompt(line: nextPrompt)
         let reply = try terminal.waitForOutput(containing: prompt, timeout: timeout)
+        try terminal.waitForRawMode()
+        nextPrompt += 1
+        return reply
+    }
+
+    /// Types `command`, waits for swiftlab to ask `question`, answers `answer`, and
+    /// returns what swiftlab printed up to the next prompt.
+    mutating func answer(_ command: String, question: String, with answer: String) throws -> String {
+        terminal.send(command)
+        terminal.send(.enter)
+        var reply = try terminal.waitForOutput(containing: question)
+        try terminal.waitForRawMode()
+        terminal.send(answer)
+        terminal.send(.enter)
+        reply += try terminal.waitForOutput(containing: REPL.prompt(line: nextPrompt), timeout: 60)
         try terminal.waitForRawMode()
         nextPrompt += 1
         return reply

@@ -386,3 +386,41 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         owner.childCompletion(id, completion)
     }
 }
+
+extension Publisher where Failure == Never {
+    /// `flatMap` from a publisher that cannot fail into publishers that can: the
+    /// upstream takes on their failure type, as in Combine.
+    ///
+    /// ```swift
+    /// let profiles = userIDs.flatMap { id in fetchProfile(id) }   // URLError-failing
+    /// ```
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+        Publishers.FlatMap(
+            upstream: setFailureType(to: P.Failure.self), maxPublishers: maxPublishers, transform: transform)
+    }
+
+    /// `flatMap` where neither side can fail (chosen over the mixed overloads).
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher {
+    /// `flatMap` into publishers that cannot fail: they take on the upstream's failure
+    /// type, as in Combine.
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+    }
+}

@@ -13,7 +13,7 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
     /// Sends the completion to every subscriber; later sends are ignored.
     func send(completion: Subscribers.Completion<Failure>)
     /// Accepts a subscription from an upstream publisher that feeds this subject (see
-    /// ``Publisher/subscribe(_:)-(Subject)``); the subject requests unlimited values.
+    /// `subscribe(_:)` on a publisher); the subject requests unlimited values.
     func send(subscription: any Subscription)
 }
 

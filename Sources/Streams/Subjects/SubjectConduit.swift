@@ -49,23 +49,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return receive
     }
 
-    /// Calls the subscriber (lock not held) and adds the demand it returns. Once demand
-    /// is unlimited it can never go down, so adding to it is skipped without locking.
-    @inlinable @inline(__always)
-    func deliver(_ value: Output, with receive: (Output) -> Subscribers.Demand, wasUnlimited: Bool) {
-        let additional = receive(value)
-        if additional.rawValue != 0 && !wasUnlimited {
-            owner.lock.lock()
-            if case .some = receiveValue {
-                demand += additional
-                if demand.isUnlimited {
-                    owner.refreshFastPathLocked()
-                }
-            }
-            owner.lock.unlock()
-        }
-    }
-
     /// Ends the subscription; returns the completion closure to call after unlocking, or
     /// `nil` if it had already ended. Lock held.
     @inlinable
@@ -101,9 +84,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
         }
         let value = box.value
-        let isUnlimited = demand.isUnlimited
+        owner.inFlight += 1
         owner.lock.unlock()
-        deliver(value, with: receive, wasUnlimited: isUnlimited)
+        owner.finishDelivery(to: self, returned: receive(value))
     }
 
     @inlinable

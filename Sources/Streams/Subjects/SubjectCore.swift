@@ -4,8 +4,9 @@
 /// One lock guards the subscriber list, every conduit's demand and the current value.
 /// It is held only to snapshot that state: values and completions are delivered after
 /// unlocking, so a subscriber may send into the subject again from inside `receive`.
-/// With one subscriber and unlimited demand a send costs one lock round trip, one
-/// retain/release and one indirect call into the (fully specialised) subscriber chain.
+/// With one subscriber and unlimited demand a send costs two lock round trips (one to
+/// read the state, one to close the delivery), one retain/release and one indirect call
+/// into the (fully specialised) subscriber chain.
 ///
 /// Every stored property has a layout that does not depend on `Output` or `Failure`
 /// (class references, closures, arrays of objects). That matters for speed: the
@@ -15,6 +16,11 @@
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
+    /// Deliveries under way (values handed to a subscriber after unlocking). A completion
+    /// that arrives meanwhile waits for them, so that no subscriber ever receives a value
+    /// after its completion, even when a value and the completion are sent concurrently.
+    /// (32 bits, declared next to the lock, so that it fits in the lock's padding.)
+    @usableFromInline @exclusivity(unchecked) var inFlight: UInt32 = 0
     /// Set once; later sends are ignored and new subscribers get it at once.
     @usableFromInline @exclusivity(unchecked) var completion: CompletionBox<Failure>?
     /// The first subscriber's conduit (a `SubjectConduit<Output, Failure>`), in
@@ -82,22 +88,26 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         current?.value = value
         if let receive = fastPath {
+            inFlight += 1
             lock.unlock()
             _ = receive(value)
+            finishDelivery(to: nil, returned: .none)
             return
         }
+        sendToEach(value)
+    }
+
+    /// The general case of `send`: several subscribers, or limited demand. Lock held on
+    /// entry; kept out of line so that the one-subscriber path stays small.
+    @inlinable @inline(never)
+    func sendToEach(_ value: Output) {
         guard let head = first else {
             lock.unlock()
             return
         }
         if others.isEmpty {
-            let conduit = Self.conduit(head)
-            let wasUnlimited = conduit.demand.isUnlimited
-            let deliver = conduit.claimDeliveryLocked()
             lock.unlock()
-            if let deliver {
-                conduit.deliver(value, with: deliver, wasUnlimited: wasUnlimited)
-            }
+            offer(value, to: Self.conduit(head))
             return
         }
         let snapshot = others
@@ -108,15 +118,50 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// Delivers `value` to one of several subscribers, if it has demand.
+    /// Delivers `value` to one subscriber, if it has demand.
     @inlinable
     func offer(_ value: Output, to conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
+        guard completion == nil, let receive = conduit.claimDeliveryLocked() else {
+            lock.unlock()
+            return
+        }
         let wasUnlimited = conduit.demand.isUnlimited
-        let deliver = conduit.claimDeliveryLocked()
+        inFlight += 1
         lock.unlock()
-        if let deliver {
-            conduit.deliver(value, with: deliver, wasUnlimited: wasUnlimited)
+        let more = receive(value)
+        finishDelivery(to: wasUnlimited ? nil : conduit, returned: more)
+    }
+
+    /// Ends one delivery: adds the demand the subscriber returned (when it matters) and,
+    /// if a completion was waiting for the last delivery, sends it.
+    @inlinable @inline(__always)
+    func finishDelivery(to conduit: SubjectConduit<Output, Failure>?, returned more: Subscribers.Demand) {
+        lock.lock()
+        inFlight -= 1
+        if let conduit, more.rawValue != 0, case .some = conduit.receiveValue {
+            conduit.demand += more
+            if conduit.demand.isUnlimited {
+                refreshFastPathLocked()
+            }
+        }
+        if inFlight == 0, let finished = completion, !finished.awaitingIdle.isEmpty {
+            completeAwaitingLocked()
+        } else {
+            lock.unlock()
+        }
+    }
+
+    /// Sends a completion that waited for in-flight deliveries. Lock held; unlocks.
+    @usableFromInline @inline(never)
+    func completeAwaitingLocked() {
+        let finished = self.completion!
+        let receivers = finished.awaitingIdle
+        finished.awaitingIdle = []
+        let completion = finished.completion
+        lock.unlock()
+        for receiver in receivers {
+            receiver(completion)
         }
     }
 
@@ -128,7 +173,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        self.completion = CompletionBox(completion)
+        let finished = CompletionBox(completion)
+        self.completion = finished
         var finishing = others
         if let head = first {
             finishing.insert(head, at: 0)
@@ -144,6 +190,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             if let receiver = Self.conduit(object).terminateLocked() {
                 receivers.append(receiver)
             }
+        }
+        if inFlight > 0 {
+            // A value is being delivered on another thread (or further up this one's
+            // stack): the last delivery to finish sends the completion after it.
+            finished.awaitingIdle = receivers
+            receivers = []
         }
         lock.unlock()
         _fixLifetime(finishing)
@@ -190,10 +242,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
 }
 
-/// A subject's completion, boxed so the subject's layout does not depend on `Failure`.
+/// A subject's completion, boxed so the subject's layout does not depend on `Failure`,
+/// with the subscribers whose completion waits for deliveries still in flight.
 @usableFromInline
 final class CompletionBox<Failure: Error>: @unchecked Sendable {
     @usableFromInline let completion: Subscribers.Completion<Failure>
+    /// Guarded by the subject's lock.
+    @usableFromInline @exclusivity(unchecked) var awaitingIdle: [(Subscribers.Completion<Failure>) -> Void] = []
 
     @inlinable
     init(_ completion: Subscribers.Completion<Failure>) {

@@ -9,7 +9,7 @@ import Darwin
 ///
 /// - `module-cache/` is shared by all runs (a fixed absolute path keeps the compiler's
 ///   module cache warm across runs);
-/// - `sessions/<pid>/` belongs to one running swiftlab, which holds an exclusive lock on
+/// - `sessions/<pid>-<random>/` belongs to one running swiftlab, which holds an exclusive lock on
 ///   its `lock` file; it holds the cells and is removed at exit. A directory whose lock is
 ///   free was left by a crashed run and is removed at the next start.
 public final class CacheDirectory: @unchecked Sendable {
@@ -47,15 +47,15 @@ public final class CacheDirectory: @unchecked Sendable {
         self.root = root
         moduleCache = root.appendingPathComponent("module-cache")
         let sessions = root.appendingPathComponent("sessions")
-        session = sessions.appendingPathComponent(String(getpid()))
+        // The pid says whose it is; the random part keeps processes with the same pid (in
+        // different containers sharing a home) apart.
+        session = sessions.appendingPathComponent("\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))")
         temporary = session.appendingPathComponent("tmp")
 
         try Self.makePrivateDirectory(root, parents: true)
         try Self.makePrivateDirectory(moduleCache)
         try Self.makePrivateDirectory(sessions)
-        Self.removeStaleSessions(in: sessions)
-        // A directory with our pid can only be left by an earlier process with the same pid.
-        try? FileManager.default.removeItem(at: session)
+        Self.removeStaleSessions(in: sessions, except: session.lastPathComponent)
         try Self.makePrivateDirectory(session)
         try Self.makePrivateDirectory(temporary)
         lockDescriptor = open(session.appendingPathComponent("lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -119,10 +119,10 @@ public final class CacheDirectory: @unchecked Sendable {
 
     /// Removes session directories whose owner has gone: their lock can be taken, or they
     /// have no lock file and no live process of that pid.
-    static func removeStaleSessions(in sessions: URL) {
+    static func removeStaleSessions(in sessions: URL, except own: String) {
         let files = FileManager.default
         guard let entries = try? files.contentsOfDirectory(atPath: sessions.path) else { return }
-        for entry in entries where entry != String(getpid()) {
+        for entry in entries where entry != own {
             let directory = sessions.appendingPathComponent(entry)
             let lockPath = directory.appendingPathComponent("lock").path
             let fd = open(lockPath, O_RDWR | O_CLOEXEC)
@@ -132,7 +132,7 @@ public final class CacheDirectory: @unchecked Sendable {
                 if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                     try? files.removeItem(at: directory)
                 }
-            } else if let pid = pid_t(entry), kill(pid, 0) != 0, errno == ESRCH {
+            } else if let pid = entry.split(separator: "-").first.flatMap({ pid_t($0) }), kill(pid, 0) != 0, errno == ESRCH {
                 try? files.removeItem(at: directory)
             }
         }

@@ -55,6 +55,8 @@ public final class Session: @unchecked Sendable {
     private var nextNumber = 1
     private let interruptLock = NSLock()
     private var interruptRequested = false
+    /// The worker while it runs an input (guarded by `interruptLock`).
+    private var runningWorker: WorkerProcess?
 
     private let idleMonitor: IdleWorkerMonitor
 
@@ -66,6 +68,9 @@ public final class Session: @unchecked Sendable {
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         idleMonitor = IdleWorkerMonitor(output: configuration.asynchronousOutput)
+        // A worker that dies just as a request is written to it must not take the REPL
+        // with it: writes fail with EPIPE instead (children get the default back on spawn).
+        signal(SIGPIPE, SIG_IGN)
         if let problem = configuration.library.problem {
             throw SessionError.setup(problem)
         }
@@ -173,7 +178,9 @@ public final class Session: @unchecked Sendable {
     public func interrupt() {
         interruptLock.lock()
         interruptRequested = true
-        let current = worker
+        // Only a worker running an input is stopped: one restoring state is left alone
+        // (the input it restores for then does not run).
+        let current = runningWorker
         interruptLock.unlock()
         current?.terminate()
     }
@@ -303,17 +310,21 @@ public final class Session: @unchecked Sendable {
     /// and restores the state when the cell does not finish.
     private func execute(cell: GeneratedCell, library: URL, mapper: DiagnosticMapper,
                          emit: (String) -> Void, emitProgramOutput: (String) -> Void) -> EvaluationResult.Status {
+        guard let worker = liveWorker(emit: emit) else { return .crashed }
         interruptLock.lock()
-        let interruptedWhileCompiling = interruptRequested
+        let interruptedBeforeRunning = interruptRequested
+        if !interruptedBeforeRunning { runningWorker = worker }
         interruptLock.unlock()
         // Ctrl-C while the compiler ran: the input does not run at all.
-        if interruptedWhileCompiling {
+        if interruptedBeforeRunning {
             emit("Interrupted.\n")
-            if worker?.hasExited ?? true { _ = liveWorker(emit: emit) }
             return .interrupted
         }
-
-        guard let worker = liveWorker(emit: emit) else { return .crashed }
+        defer {
+            interruptLock.lock()
+            runningWorker = nil
+            interruptLock.unlock()
+        }
         var deadline = configuration.timeout.map { Date().addingTimeInterval(Self.seconds($0)) } ?? .distantFuture
         var errors = RuntimeErrorFilter(mapper: mapper)
         var timedOut = false
@@ -383,7 +394,9 @@ public final class Session: @unchecked Sendable {
         // Code an earlier input scheduled trapped between inputs: that input is not run
         // again (it would schedule the same trap), unless later inputs use what it declared.
         // It is the input the runtime's message points into, or else the latest one.
-        if let exit = idleMonitor.takeExit(), let culprit = exit.culprit ?? accepted.last?.number,
+        // A worker killed from outside (SIGKILL) blames no input.
+        if let exit = idleMonitor.takeExit(), exit.status != 128 + SIGKILL,
+           let culprit = exit.culprit ?? accepted.last?.number,
            let index = accepted.firstIndex(where: { $0.number == culprit }), !accepted[index].generated.exportsDeclarations {
             accepted.remove(at: index)
             emit("(input \(culprit) is not run again: code it scheduled stopped the program)\n")

@@ -52,8 +52,7 @@ public struct CheckOutcome: Sendable, Equatable {
             return lines.joined(separator: "\n")
         case .missingDefinitions(let names):
             let list = names.map { "`\($0)`" }.joined(separator: ", ")
-            return style.apply(.yellow, .bold, to: "✗ Not yet") + ": the check uses \(list), which you have not defined yet. "
-                + "Write \(names.count == 1 ? "it" : "them") (type it in, or use :edit), then :check again."
+            return style.apply(.yellow, .bold, to: "✗ Not yet") + ": the check uses \(list), which you have not defined yet."
         case .doesNotCompile(let diagnostics):
             return style.apply(.red, .bold, to: "✗ Not yet") + ": the check does not compile against your code:\n"
                 + diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")

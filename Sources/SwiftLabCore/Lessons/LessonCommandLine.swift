@@ -126,6 +126,9 @@ public struct LessonCommandLine {
             } else {
                 outcome = ExerciseChecker.check(exercise, with: evaluator)
                 say(outcome.message(style: style))
+                if case .missingDefinitions = outcome.verdict {
+                    say("Write your answer in the file above, then check again.")
+                }
             }
             if outcome.passed {
                 passedCount += 1
@@ -153,6 +156,13 @@ public struct LessonCommandLine {
 
     /// Checks `lesson` now and again whenever one of its exercise files is saved, until interrupted.
     func watch(_ lesson: Lesson, with evaluator: any LessonEvaluator) {
+        // Watching ends only by a signal: make sure Ctrl-C and `kill` reach us even when
+        // a parent (an IDE, a test runner) started us with them blocked.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         check(lesson, with: evaluator, advanceHints: false)
         var dates = workspace.modificationDates(of: lesson)
         say(style.apply(.dim, to: "Watching \(workspace.directory.appendingPathComponent(lesson.id).path): save a file to check again, Ctrl-C to stop."))

@@ -7,6 +7,7 @@ public struct LessonCompletionProvider: CompletionProvider {
     /// Completes names of the lessons in `library`.
     public init(library: LessonLibrary) { self.library = library }
 
+    /// Lesson names starting with the word being typed, when it is the argument of `:lesson`.
     public func completions(for context: CompletionContext) -> [String] {
         guard context.position == .name else { return [] }
         let words = context.textBeforeCursor.split(separator: " ", omittingEmptySubsequences: true)

@@ -22,6 +22,10 @@ public final class LessonGuide {
     /// when no editor could be started. Replaceable for tests.
     public var openEditor: (URL) -> Bool = LessonGuide.openInEditor
 
+    /// Measures the terminal's width before each section is shown, so text is wrapped to
+    /// the window as it is now; nil keeps ``renderer``'s width.
+    public var measureWidth: (() -> Int)?
+
     /// The open lesson, if any.
     public private(set) var lesson: Lesson?
     /// The index of the open section in ``lesson``'s sections.
@@ -151,6 +155,7 @@ public final class LessonGuide {
     /// Shows the open section: a header, the text, examples and starter code, and what to do next.
     public func showSection() {
         guard let lesson else { return noLessonOpen() }
+        if let measureWidth { renderer.width = max(20, measureWidth()) }
         let section = lesson.sections[sectionIndex]
         say(style.apply(.dim, to: "Lesson \(lesson.number) · \(lesson.title) · \(sectionIndex + 1)/\(lesson.sections.count)"))
         let heading = sectionIndex == 0 ? "# \(lesson.title)" : section.exercise != nil ? "## Exercise: \(section.title)" : "## \(section.title)"
@@ -278,6 +283,9 @@ public final class LessonGuide {
         let before = store.load()
         let outcome = ExerciseChecker.check(exercise, with: evaluator)
         say(outcome.message(style: style))
+        if case .missingDefinitions(let names) = outcome.verdict {
+            say("Write \(names.count == 1 ? "it" : "them") here (or with :edit), then :check again.")
+        }
         guard outcome.passed else {
             let seen = before.record(for: lesson.id).hintsSeen[exercise.id] ?? 0
             if seen < exercise.hints.count {
@@ -352,7 +360,7 @@ public final class LessonGuide {
         if result.status == .ok {
             say("Loaded. :check checks it.")
         } else {
-            if !result.diagnostics.isEmpty { say(result.diagnostics) }
+            // The diagnostics or the trap message were shown as they came.
             say("Your file did not load; :edit again to fix it.")
         }
     }

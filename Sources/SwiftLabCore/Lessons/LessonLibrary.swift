@@ -58,14 +58,16 @@ public struct LessonLibrary: Sendable {
         return LessonLibrary(lessons: lessons, problems: problems, directory: directory)
     }
 
-    /// The lesson that `:lesson` names: a number (`3`, `03`), a slug (`flatmap`), or a
-    /// file's base name (`03-flatmap`). Case does not matter.
+    /// The lesson that `:lesson` names: a number (`3`, `03`), a slug (`flatmap`), the
+    /// start of just one slug (`flat`), or a file's base name (`03-flatmap`). Case does
+    /// not matter.
     public func lesson(named query: String) -> Lesson? {
         let key = query.trimmingSpaces().lowercased()
         if let number = Int(key) { return lessons.first { $0.number == number } }
         let stem = key.hasSuffix(".md") ? String(key.dropLast(3)) : key
-        return lessons.first { $0.slug == stem || $0.id == stem }
-            ?? lessons.first { $0.slug.hasPrefix(stem) && !stem.isEmpty }
+        if let exact = lessons.first(where: { $0.slug == stem || $0.id == stem }) { return exact }
+        let started = lessons.filter { $0.slug.hasPrefix(stem) && !stem.isEmpty }
+        return started.count == 1 ? started[0] : nil
     }
 
     /// The lesson after `lesson` in order, if any.

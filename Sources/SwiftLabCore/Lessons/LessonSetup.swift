@@ -24,6 +24,7 @@ public enum LessonSetup {
             renderer: MarkdownRenderer(
                 width: TerminalWidth.current(environment: environment), style: style,
                 highlight: { _, code in SwiftHighlighter(style: style).highlight(code) }))
+        guide.measureWidth = { TerminalWidth.current(environment: environment) }
         LessonCommands.register(in: &shell.commands, guide: guide)
         shell.completionProviders.append(LessonCompletionProvider(library: library))
         return guide

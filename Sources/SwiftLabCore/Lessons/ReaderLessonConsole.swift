@@ -7,8 +7,11 @@ public final class ReaderLessonConsole: LessonConsole {
     /// A console over `reader`.
     public init(reader: any LineReader) { self.reader = reader }
 
+    /// Writes `text` through the line reader, as it is.
     public func write(_ text: String) { reader.write(text) }
 
+    /// Reads the answer with the line reader (echoing prompt and answer when input is piped,
+    /// so that a transcript reads like the session).
     public func ask(_ prompt: String) -> String? {
         if !reader.isInteractive { reader.write(prompt) }
         switch reader.readLine(prompt: prompt) {

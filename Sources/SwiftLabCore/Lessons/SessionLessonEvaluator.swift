@@ -10,14 +10,17 @@ public final class SessionLessonEvaluator: LessonEvaluator {
     /// Wraps `session`.
     public init(session: Session) { self.session = session }
 
+    /// Runs `input` in the session as the REPL does (see ``Session/evaluate(_:output:)``).
     public func evaluate(_ input: String, output: (String) -> Void) -> LessonEvaluation {
         Self.lessonEvaluation(session.evaluate(input, output: output))
     }
 
+    /// Runs `code` against the session without recording it (see ``Session/evaluateTransient(_:output:)``).
     public func evaluateTransient(_ code: String, output: (String) -> Void) -> LessonEvaluation {
         Self.lessonEvaluation(session.evaluateTransient(code, output: output))
     }
 
+    /// Starts a fresh session.
     public func reset() { session.reset() }
 
     /// The engine's view of a result: for anything but success, the transcript (rendered

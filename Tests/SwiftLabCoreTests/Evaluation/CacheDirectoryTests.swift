@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import SwiftLabCore
+
+@Suite("CacheDirectory") struct CacheDirectoryTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlab-cache-test-\(UUID().uuidString)")
+
+    @Test func sessionsArePrivateLockedAndRemovedOnlyWhenTheirOwnerHasGone() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try CacheDirectory(root: root)
+        let sessions = root.appendingPathComponent("sessions")
+        // Left by a crashed run: a lock file nobody holds, and a directory of a dead pid.
+        let crashed = sessions.appendingPathComponent("999999998-abc")
+        try FileManager.default.createDirectory(at: crashed, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: crashed.appendingPathComponent("lock").path, contents: nil)
+        let unlocked = sessions.appendingPathComponent("999999997-def")
+        try FileManager.default.createDirectory(at: unlocked, withIntermediateDirectories: true)
+
+        let second = try CacheDirectory(root: root)
+        let entries = Set(try FileManager.default.contentsOfDirectory(atPath: sessions.path))
+        #expect(entries == [first.session.lastPathComponent, second.session.lastPathComponent])
+        for url in [root, first.session] {
+            let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+            #expect(permissions == 0o700)
+        }
+        first.removeSession()
+        second.removeSession()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sessions.path).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: first.moduleCache.path))
+    }
+}
