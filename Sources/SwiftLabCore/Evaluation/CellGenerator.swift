@@ -114,8 +114,14 @@ struct CellGenerator {
             header.append("import StreamsFoundation")
         }
         header += CellImports.lines(earlier: context.earlierCells, declarations: declarations, extensions: extensions)
-        // Lets a later cell see the extensions alone, once the named declarations are replaced.
-        let marker = extensions.isEmpty ? nil : "__SwiftLabCell\(number)Extensions"
+        // Lets a later cell import the module without its names (see CellImports).
+        let exports = items.contains {
+            switch $0.kind {
+            case .declaration, .binding: return true
+            default: return false
+            }
+        }
+        let marker = exports ? "__SwiftLabCell\(number)" : nil
         if let marker { fileScope += ["enum \(marker) {}"] }
 
         let effects = usesAwait ? "async throws" : "throws"
@@ -153,15 +159,9 @@ struct CellGenerator {
             ]
         }
         let source = (header + [""] + fileScope + [""] + entryBody + [""] + entryPoint).joined(separator: "\n") + "\n"
-        let exports = items.contains {
-            switch $0.kind {
-            case .declaration, .binding: return true
-            default: return false
-            }
-        }
         return GeneratedCell(
             number: number, moduleName: moduleName, entrySymbol: entry, source: source,
-            declarations: declarations, extensions: extensions, extensionMarker: marker,
+            declarations: declarations, extensions: extensions, marker: marker,
             imports: newImports, exportsDeclarations: exports,
             columnShifts: shifts)
     }

@@ -12,12 +12,17 @@
 ///   cell's extension members, but no operator declarations; operator functions cannot be
 ///   named in a scoped import at all.
 ///
+/// - a scoped import of an empty marker type shows no other name, and still gives
+///   `@testable` access to the internal members of the module's types.
+///
 /// So a cell with no replaced declarations is imported whole, as before. A cell some of
 /// whose declarations were replaced (by base name, whatever the kind or signature: the
-/// learner's corrected solution wins) is imported by scoped imports of the rest; by its
-/// extension marker when only extensions are left; not at all when nothing is left; and
-/// whole, with the replaced names still visible, when an operator is left; a scoped
-/// import of the newest declaration then settles the choice where the signatures match.
+/// learner's corrected solution wins) is imported by scoped imports of the rest; when
+/// none is left, by its marker (`old.weight` still works on a value of a replaced type),
+/// unless extension members of it were replaced and none are left, which only hiding the
+/// cell hides; and whole, with the replaced names still visible, when an operator is
+/// left; a scoped import of the newest declaration then settles the choice where the
+/// signatures match.
 /// An extension that states a conformance is never replaced: the runtime would go on
 /// using the conformance it loaded first, so the compiler's "redundant conformance"
 /// error is the honest answer.
@@ -82,8 +87,9 @@ enum CellImports {
             let line = "@testable import \(scopedImportKind[declaration.keyword]!) \(module).\(declaration.name)"
             if !lines.contains(line) { lines.append(line) }
         }
-        if lines.isEmpty, !liveExtensions.isEmpty {
-            guard let marker = cell.extensionMarker else { return (whole, replaced) }
+        let replacedExtensions = liveExtensions.count < cell.extensions.count
+        if lines.isEmpty, !liveExtensions.isEmpty || !replacedExtensions {
+            guard let marker = cell.marker else { return (whole, replaced) }
             lines.append("@testable import enum \(module).\(marker)")
         }
         return (lines, [])

@@ -32,10 +32,11 @@ struct GeneratedCell: Equatable {
     var declarations: [Declaration]
     /// The extensions the cell declares, in order.
     var extensions: [Extension] = []
-    /// An empty type the cell declares when it has extensions, so that a later cell can
-    /// import the module for its extension members alone (`@testable import enum
-    /// CellN.marker`) after all its named declarations have been replaced.
-    var extensionMarker: String?
+    /// An empty type every cell that declares something has, so that a later cell can
+    /// import the module without any of its names (`@testable import enum CellN.marker`)
+    /// once they have all been replaced: for its extension members, and for access to the
+    /// members of its types, which values made earlier still have.
+    var marker: String?
     /// The import items the learner wrote in this input (carried to later cells).
     var imports: [String]
     /// Whether the cell has anything at file scope that later cells must import.

@@ -40,11 +40,19 @@ import Testing
         #expect(importLines(cells[3]) == ["@testable import Cell1", "@testable import Cell3"])
     }
 
-    @Test func aCellWhoseNamesAreAllDeclaredAgainIsNotImported() {
+    @Test func aCellWhoseNamesAreAllDeclaredAgainIsImportedByItsMarkerOnly() {
         let cells = cells(["enum E { case a }", "func g() -> E { .a }", "enum E { case b }\nfunc g() -> E { .b }", "g()"])
-        #expect(importLines(cells[3]) == ["@testable import Cell3"])
+        #expect(cells[0].source.contains("\nenum __SwiftLabCell1 {}\n"))
+        #expect(importLines(cells[3]) == [
+            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+            "@testable import Cell3",
+        ])
         // The input that declares them again does not see the earlier ones either.
-        #expect(importLines(cells[2]).isEmpty)
+        #expect(importLines(cells[2]) == [
+            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+        ])
+        // A cell that declares nothing has no marker.
+        #expect(!cells[3].source.contains("enum __SwiftLabCell4"))
     }
 
     @Test func theNamesLeftInACellAreImportedOneByOne() {
@@ -63,15 +71,15 @@ import Testing
             "[1].twice()",
         ])
         #expect(cells[0].extensions == [.init(extendedType: "Sequence", members: ["twice"])])
-        #expect(cells[0].source.contains("enum __SwiftLabCell1Extensions {}"))
-        // Array.twice does not replace Sequence.twice.
+        // Its extension replaced, Cell1 is not imported at all: its marker would show the
+        // extension. Array.twice does not replace Sequence.twice.
         #expect(importLines(cells[3]) == ["@testable import Cell2", "@testable import Cell3"])
         // Once `helper` is declared again, Cell2 is still imported for its extension.
         let later = self.cells([
             "extension Sequence { func twice() -> [Element] { [] } }\nfunc helper() {}",
             "func helper() -> Int { 1 }", "helper()",
         ])
-        #expect(importLines(later[2]) == ["@testable import enum Cell1.__SwiftLabCell1Extensions", "@testable import Cell2"])
+        #expect(importLines(later[2]) == ["@testable import enum Cell1.__SwiftLabCell1", "@testable import Cell2"])
     }
 
     @Test func aCellDeclaringAnOperatorIsImportedWholeAndTheNewestNamePreferred() {
@@ -79,12 +87,15 @@ import Testing
                            "func f() -> Int { 2 }", "f()", "let f = 3"])
         #expect(importLines(cells[2]) == ["@testable import Cell1", "@testable import Cell2", "@testable import func Cell2.f"])
         // The cell's own `f` shadows the imported ones: no scoped import for it.
-        #expect(importLines(cells[3]) == ["@testable import Cell1"])
+        #expect(importLines(cells[3]) == ["@testable import Cell1", "@testable import enum Cell2.__SwiftLabCell2"])
         // Once the operator is declared again too, nothing of Cell1 is left.
         let again = self.cells(["infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a + b }\nfunc f() -> Int { 1 }",
                                 "func f() -> String { \"\" }",
                                 "infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a - b }\nfunc f() -> Int { 1 }", "f()"])
-        #expect(importLines(again[3]) == ["@testable import Cell3"])
+        #expect(importLines(again[3]) == [
+            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+            "@testable import Cell3",
+        ])
         // An operator's implementation does not replace its declaration.
         let split = self.cells(["infix operator +++", "func +++ (a: Int, b: Int) -> Int { a + b }", "1 +++ 2"])
         #expect(importLines(split[1]) == ["@testable import Cell1"])
