@@ -23,6 +23,8 @@ import Darwin
 /// #expect(try terminal.waitForExit() == 0)
 /// ```
 public final class PseudoTerminalProcess {
+    /// Held while a terminal is opened and its program started (see `init`).
+    private static let startLock = NSLock()
     /// The child's process id.
     public let processID: pid_t
     private let primary: Int32
@@ -37,16 +39,27 @@ public final class PseudoTerminalProcess {
         executable: String, arguments: [String] = [], environment: [String: String],
         columns: Int = 80, rows: Int = 24
     ) throws {
+        // Tests start programs from several threads at once. A program must not inherit
+        // another terminal's ends, or that terminal stays open after its own program
+        // ended (and waiting on it lasts until the other program ends too): both ends are
+        // made close-on-exec at once, and no program of this harness starts in between.
+        Self.startLock.lock()
+        defer { Self.startLock.unlock() }
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         var primary: Int32 = -1, secondary: Int32 = -1
-        guard openpty(&primary, &secondary, nil, nil, &size) == 0, let namePointer = ttyname(secondary) else {
+        guard openpty(&primary, &secondary, nil, nil, &size) == 0 else {
             throw PseudoTerminalError.cannotStart("no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
-        self.primary = primary
-        let secondaryPath = String(cString: namePointer)
-        // The child opens the terminal by name (below); it must not inherit these.
         _ = fcntl(primary, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(secondary, F_SETFD, FD_CLOEXEC)
         defer { close(secondary) }
+        guard let namePointer = ttyname(secondary) else {
+            close(primary)
+            throw PseudoTerminalError.cannotStart("no pseudo-terminal name: \(String(cString: strerror(errno)))")
+        }
+        self.primary = primary
+        // The child opens the terminal by name (below), as its controlling terminal.
+        let secondaryPath = String(cString: namePointer)
 
         var attributes = posix_spawnattr_t()
         var actions = posix_spawn_file_actions_t()

@@ -40,15 +40,16 @@ import Testing
 
     @Test func firstStartWarmsTheCacheAndSaysSoAndExitCleansUp() throws {
         let home = EvalHarness.cacheHome.appendingPathComponent("fresh-\(UUID().uuidString)")
-        let swiftlab = EvalHarness.products.directory.appendingPathComponent("swiftlab").path
         // A stale session directory from a crashed run (no lock held) is removed.
         let stale = home.appendingPathComponent("swiftlab/sessions/999999999")
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: stale.appendingPathComponent("lock").path, contents: nil)
-        let first = try EvalHarness.run([swiftlab], input: "1\n", environment: ["XDG_CACHE_HOME": home.path])
-        #expect(first.output.hasPrefix("swiftlab: preparing the Swift module cache"))
-        let second = try EvalHarness.run([swiftlab], input: "1\n", environment: ["XDG_CACHE_HOME": home.path])
+        let first = try EvalHarness.runREPL(["1"], environment: ["XDG_CACHE_HOME": home.path])
+        #expect(first.errors.hasPrefix("swiftlab: preparing the Swift module cache"))
+        #expect(first.output == "$R0: Int = 1\n")
+        let second = try EvalHarness.runREPL(["1"], environment: ["XDG_CACHE_HOME": home.path])
         #expect(second.output == "$R0: Int = 1\n")
+        #expect(second.errors.isEmpty)
         let root = home.appendingPathComponent("swiftlab")
         let attributes = try FileManager.default.attributesOfItem(atPath: root.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o700)

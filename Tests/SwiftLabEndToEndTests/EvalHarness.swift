@@ -19,23 +19,29 @@ enum EvalHarness {
     }()
 
     struct Run {
-        /// Everything swiftlab wrote (stdout and stderr, in order of arrival).
+        /// What the process wrote: for swiftlab (``runREPL(_:arguments:environment:pauses:)``)
+        /// its standard output, the transcript; for other programs stdout and stderr, in
+        /// order of arrival.
         var output: String
         var status: Int32
+        /// What swiftlab wrote on standard error (notices such as the first-start one);
+        /// empty for other programs, whose stderr is part of ``output``.
+        var errors = ""
     }
 
-    /// Runs swiftlab once so that the module cache is warm and its first-start notice is
-    /// not part of the transcripts tests compare.
+    /// Runs swiftlab once so that the module cache is warm: pseudo-terminal tests wait for
+    /// prompts, and should not wait for the first start's warm-up. Transcript tests do not
+    /// use it, so that whichever runs first checks a cold start too.
     static let prepared: Bool = {
-        _ = try? runREPL([":quit"], preparing: false)
+        _ = try? runREPL([":quit"])
         return true
     }()
 
     /// Runs swiftlab with `inputs` on standard input, one after another.
-    /// `pauses[i]` seconds pass before input `i` is written.
+    /// `pauses[i]` seconds pass before input `i` is written. The transcript is what it
+    /// writes on standard output; standard error is kept apart (``Run/errors``).
     static func runREPL(_ inputs: [String], arguments: [String] = [], environment: [String: String] = [:],
-                        pauses: [Int: Double] = [:], preparing: Bool = true) throws -> Run {
-        if preparing { _ = prepared }
+                        pauses: [Int: Double] = [:]) throws -> Run {
         var chunks: [(pause: Double, text: String)] = []
         for (index, input) in inputs.enumerated() {
             if let pause = pauses[index] ?? (index == 0 ? 0 : nil) {
@@ -46,7 +52,8 @@ enum EvalHarness {
         }
         return try run([products.directory.appendingPathComponent("swiftlab").path] + arguments,
                 chunks: chunks,
-                environment: ["XDG_CACHE_HOME": cacheHome.path, "NO_COLOR": "1"].merging(environment) { _, new in new })
+                environment: ["XDG_CACHE_HOME": cacheHome.path, "NO_COLOR": "1"].merging(environment) { _, new in new },
+                separatingErrors: true)
     }
 
     /// Runs a process to its end with `input` on stdin; stdout and stderr are merged.
@@ -54,19 +61,31 @@ enum EvalHarness {
         try run(arguments, chunks: [(0, input)], environment: environment)
     }
 
-    /// Runs a process to its end, writing each chunk to its stdin after the chunk's pause.
+    /// Runs a process to its end, writing each chunk to its stdin after the chunk's pause;
+    /// with `separatingErrors`, stderr goes to ``Run/errors`` instead of ``Run/output``.
     static func run(_ arguments: [String], chunks: [(pause: Double, text: String)],
-                    environment: [String: String]) throws -> Run {
+                    environment: [String: String], separatingErrors: Bool = false) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let stdin = Pipe()
         let stdout = Pipe()
+        let stderr = separatingErrors ? Pipe() : stdout
         process.standardInput = stdin
         process.standardOutput = stdout
-        process.standardError = stdout
+        process.standardError = stderr
         try process.run()
+        // Read on a thread of its own, so that a full stderr pipe cannot stall the process.
+        let errorData = Locked(Data())
+        let errorsRead = DispatchSemaphore(value: 0)
+        if separatingErrors {
+            Thread {
+                let data = stderr.fileHandleForReading.readDataToEndOfFile()
+                errorData.withLock { $0 = data }
+                errorsRead.signal()
+            }.start()
+        }
         let writer = Thread {
             for chunk in chunks {
                 if chunk.pause > 0 { Thread.sleep(forTimeInterval: chunk.pause) }
@@ -77,7 +96,12 @@ enum EvalHarness {
         writer.start()
         let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
+        var errors = ""
+        if separatingErrors {
+            errorsRead.wait()
+            errors = String(decoding: errorData.withLock { $0 }, as: UTF8.self)
+        }
+        return Run(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus, errors: errors)
     }
 
     // MARK: - The equivalent program
@@ -347,6 +371,13 @@ enum SwiftLabRuntimeMirror {
                 let rest = text[index...]
                 if rest.hasPrefix("main.") { index = text.index(index, offsetBy: 5); continue }
                 if rest.hasPrefix("Swift.") { index = text.index(index, offsetBy: 6); continue }
+            }
+            // A type declared again in a later input is local to a `do` scope in the
+            // script: `main.(unknown context at $5632ae9d60d0).E.b`.
+            if text[index...].hasPrefix("(unknown context at $"), let close = text[index...].firstIndex(of: ")"),
+               text.index(after: close) < text.endIndex, text[text.index(after: close)] == "." {
+                index = text.index(close, offsetBy: 2)
+                continue
             }
             result.append(character)
             index = text.index(after: index)

@@ -5,9 +5,10 @@ import Testing
 /// Values and types as the REPL shows them, checked against the same inputs compiled
 /// and run as one Swift script.
 @Suite(.serialized) struct EvalValueTests {
-    func expectTranscript(_ inputs: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectTranscript(_ inputs: [String], environment: [String: String] = [:],
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try EvalHarness.expectedTranscript(for: inputs)
-        let run = try EvalHarness.runREPL(inputs)
+        let run = try EvalHarness.runREPL(inputs, environment: environment)
         #expect(run.output == expected, sourceLocation: sourceLocation)
         #expect(run.status == 0, sourceLocation: sourceLocation)
     }
@@ -50,5 +51,13 @@ import Testing
             "struct Item { var weight: Int }", "let old = Item(weight: 1)",
             "struct Item { var name: String }", "Item(name: \"new\")", "old.weight",
         ])
+    }
+
+    /// CI starts with an empty cache: the first start's notice is for the person, on
+    /// standard error, and never part of the transcript.
+    @Test func aColdModuleCacheLeavesTheTranscriptAlone() throws {
+        let home = EvalHarness.cacheHome.appendingPathComponent("cold-\(UUID().uuidString)")
+        try expectTranscript(["let x = 1", "x + 1", "let x = \"one\"", "x.count"],
+                             environment: ["XDG_CACHE_HOME": home.path])
     }
 }

@@ -15,12 +15,11 @@
 struct CellGenerator {
     /// What the session knows when a cell is generated.
     struct Context {
-        /// Modules of earlier accepted cells that declared something.
-        var earlierModules: [String] = []
+        /// The earlier accepted cells, oldest first: ``CellImports`` decides which of them
+        /// the cell imports, and how.
+        var earlierCells: [GeneratedCell] = []
         /// Import items from earlier accepted cells, in order.
         var imports: [String] = []
-        /// Scoped imports that pick the newest of several earlier declarations of a name.
-        var scopedImports: [(keyword: String, module: String, name: String)] = []
         /// A transient cell (a lesson check) leaves the `$R` counter as it found it.
         var transient = false
         /// Shows every bare expression through the `async` display call, so that an
@@ -51,6 +50,7 @@ struct CellGenerator {
         var fileScope: [String] = []
         var body: [String] = []
         var declarations: [GeneratedCell.Declaration] = []
+        var extensions: [GeneratedCell.Extension] = []
         var newImports: [String] = []
         var shifts: [ColumnShift] = []
         var usesAwait = false
@@ -81,6 +81,7 @@ struct CellGenerator {
             case let .declaration(name, keyword):
                 fileScope += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
                 if let name { declarations.append(.init(name: name, keyword: keyword)) }
+                if let members = cellItem.extensionMembers { extensions.append(members) }
             case let .binding(names, keyword):
                 let (text, shift) = wrappingThrowingInitializers(of: cellItem)
                 shifts += shift
@@ -112,10 +113,16 @@ struct CellGenerator {
             // Streams' Foundation pieces come with Foundation, as they would with Combine.
             header.append("import StreamsFoundation")
         }
-        header += context.earlierModules.map { "@testable import \($0)" }
-        let local = Set(declarations.map(\.name))
-        header += context.scopedImports.filter { !local.contains($0.name) }
-            .map { "@testable import \($0.keyword) \($0.module).\($0.name)" }
+        header += CellImports.lines(earlier: context.earlierCells, declarations: declarations, extensions: extensions)
+        // Lets a later cell import the module without its names (see CellImports).
+        let exports = items.contains {
+            switch $0.kind {
+            case .declaration, .binding: return true
+            default: return false
+            }
+        }
+        let marker = exports ? "__SwiftLabCell\(number)" : nil
+        if let marker { fileScope += ["enum \(marker) {}"] }
 
         let effects = usesAwait ? "async throws" : "throws"
         var entryBody = ["@MainActor func \(moduleName)_body() \(effects) {"]
@@ -152,15 +159,10 @@ struct CellGenerator {
             ]
         }
         let source = (header + [""] + fileScope + [""] + entryBody + [""] + entryPoint).joined(separator: "\n") + "\n"
-        let exports = items.contains {
-            switch $0.kind {
-            case .declaration, .binding: return true
-            default: return false
-            }
-        }
         return GeneratedCell(
             number: number, moduleName: moduleName, entrySymbol: entry, source: source,
-            declarations: declarations, imports: newImports, exportsDeclarations: exports,
+            declarations: declarations, extensions: extensions, marker: marker,
+            imports: newImports, exportsDeclarations: exports,
             columnShifts: shifts)
     }
 

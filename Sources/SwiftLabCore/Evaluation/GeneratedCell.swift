@@ -8,6 +8,18 @@ struct GeneratedCell: Equatable {
         var keyword: String
     }
 
+    /// An `extension` the cell declares: later cells that declare the same members on the
+    /// same type replace it.
+    struct Extension: Equatable {
+        /// The extended type as written, without generic arguments: `Sequence`, `Outer.Inner`.
+        var extendedType: String
+        /// The names of the members declared in its body (`init`, `subscript` for those).
+        var members: [String]
+        /// Whether it states conformances (`extension P: CustomStringConvertible`). Those
+        /// are never replaced: the runtime keeps using the first conformance it loaded.
+        var statesConformances = false
+    }
+
     /// The cell number (`N` in `CellN` and `input N`).
     var number: Int
     /// The module name, `CellN`.
@@ -18,6 +30,13 @@ struct GeneratedCell: Equatable {
     var source: String
     /// Names the cell declares at file scope, in order.
     var declarations: [Declaration]
+    /// The extensions the cell declares, in order.
+    var extensions: [Extension] = []
+    /// An empty type every cell that declares something has, so that a later cell can
+    /// import the module without any of its names (`@testable import enum CellN.marker`)
+    /// once they have all been replaced: for its extension members, and for access to the
+    /// members of its types, which values made earlier still have.
+    var marker: String?
     /// The import items the learner wrote in this input (carried to later cells).
     var imports: [String]
     /// Whether the cell has anything at file scope that later cells must import.

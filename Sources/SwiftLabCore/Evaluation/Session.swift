@@ -249,6 +249,7 @@ public final class Session: @unchecked Sendable {
                 emit("note: swiftlab runs `await` in expressions and statements, not in `let`/`var` "
                      + "initializers; declare the variable first (`var x = 0`), then assign `x = await f()`.\n")
             }
+            RedeclarationAdvice.notes(for: diagnostics, of: cell, after: accepted.map(\.generated)).forEach(emit)
             inputTexts[number] = nil
             return finish(EvaluationResult(status: .compileError, diagnostics: diagnostics, transcript: transcript,
                                            compileTime: compileTime), emit)
@@ -298,28 +299,12 @@ public final class Session: @unchecked Sendable {
         var context = CellGenerator.Context()
         context.transient = mode != .recorded
         context.showsTypesOnly = mode == .typeQuery
-        var definitions: [String: [(keyword: String, module: String)]] = [:]
         for cell in accepted {
             context.imports += cell.generated.imports.filter { !context.imports.contains($0) }
-            if cell.generated.exportsDeclarations { context.earlierModules.append(cell.generated.moduleName) }
-            for declaration in cell.generated.declarations {
-                definitions[declaration.name, default: []].append((declaration.keyword, cell.generated.moduleName))
-            }
         }
-        for (name, list) in definitions.sorted(by: { $0.key < $1.key }) where list.count > 1 {
-            let newest = list[list.count - 1]
-            if let keyword = Self.scopedImportKeyword[newest.keyword] {
-                context.scopedImports.append((keyword, newest.module, name))
-            }
-        }
+        context.earlierCells = accepted.map(\.generated)
         return context
     }
-
-    /// The keyword of a scoped import for a declaration keyword.
-    private static let scopedImportKeyword = [
-        "struct": "struct", "class": "class", "enum": "enum", "protocol": "protocol",
-        "typealias": "typealias", "func": "func", "let": "let", "var": "var", "actor": "class",
-    ]
 
     /// Runs a compiled cell in the worker, streaming its output; restarts the worker
     /// and restores the state when the cell does not finish.

@@ -1,10 +1,15 @@
 extension Session.Configuration {
-    /// Sends output that arrives between inputs, and notices, to the REPL's line reader,
-    /// which prints them above the prompt without garbling the line being typed.
+    /// Sends output that arrives between inputs to the REPL's line reader, which prints it
+    /// above the prompt without garbling the line being typed. Notices (the first start
+    /// warming the module cache) go there too when a person is at the terminal; with piped
+    /// input they stay on standard error (the default), so that standard output holds
+    /// nothing but the inputs' transcripts whatever state the cache is in.
     public mutating func route(through reader: any LineReader, style: TerminalStyle) {
         let printer = AbovePromptPrinter(reader: reader)
         asynchronousOutput = { text in printer.print(text) }
-        notice = { text in printer.print(style.secondary(text)) }
+        if reader.isInteractive {
+            notice = { text in printer.print(style.secondary(text)) }
+        }
     }
 }
 

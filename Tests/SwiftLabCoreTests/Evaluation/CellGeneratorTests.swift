@@ -20,15 +20,86 @@ import Testing
         #expect(cell.columnShifts == [ColumnShift(line: 1, column: 9, width: "SwiftLabRuntime.topLevel(".utf8.count)])
     }
 
-    @Test func earlierCellsAndShadowingNamesAreImported() {
+    /// Generates `inputs` one after another, each seeing the ones before it as accepted.
+    func cells(_ inputs: [String]) -> [GeneratedCell] {
         var context = CellGenerator.Context()
-        context.earlierModules = ["Cell1", "Cell2"]
-        context.scopedImports = [("struct", "Cell2", "P"), ("let", "Cell2", "x")]
-        let cell = CellGenerator.generate(number: 3, input: "let x = 2", context: context)
-        #expect(cell.source.contains("@testable import Cell1\n@testable import Cell2\n"))
-        #expect(cell.source.contains("@testable import struct Cell2.P\n"))
-        // The cell's own `x` shadows the imported ones: no scoped import for it.
-        #expect(!cell.source.contains("import let Cell2.x"))
+        var cells: [GeneratedCell] = []
+        for (index, input) in inputs.enumerated() {
+            cells.append(CellGenerator.generate(number: index + 1, input: input, context: context))
+            context.earlierCells = cells
+        }
+        return cells
+    }
+
+    func importLines(_ cell: GeneratedCell) -> [String] {
+        cell.source.split(separator: "\n").map(String.init).filter { $0.hasPrefix("@testable import") }
+    }
+
+    @Test func earlierCellsThatDeclaredSomethingAreImportedWhole() {
+        let cells = cells(["let x = 1", "x + 1", "struct P {}", "P()"])
+        #expect(importLines(cells[3]) == ["@testable import Cell1", "@testable import Cell3"])
+    }
+
+    @Test func aCellWhoseNamesAreAllDeclaredAgainIsImportedByItsMarkerOnly() {
+        let cells = cells(["enum E { case a }", "func g() -> E { .a }", "enum E { case b }\nfunc g() -> E { .b }", "g()"])
+        #expect(cells[0].source.contains("\nenum __SwiftLabCell1 {}\n"))
+        #expect(importLines(cells[3]) == [
+            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+            "@testable import Cell3",
+        ])
+        // The input that declares them again does not see the earlier ones either.
+        #expect(importLines(cells[2]) == [
+            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+        ])
+        // A cell that declares nothing has no marker.
+        #expect(!cells[3].source.contains("enum __SwiftLabCell4"))
+    }
+
+    @Test func theNamesLeftInACellAreImportedOneByOne() {
+        let cells = cells(["struct P {}\nlet (a, b) = (1, 2)\nfunc f() {}", "func f(_ x: Int) {}", "f(1)"])
+        #expect(importLines(cells[2]) == [
+            "@testable import struct Cell1.P", "@testable import let Cell1.a", "@testable import let Cell1.b",
+            "@testable import Cell2",
+        ])
+    }
+
+    @Test func extensionMembersDeclaredAgainReplaceTheEarlierExtension() {
+        let cells = cells([
+            "extension Sequence { func twice() -> [Element] { [] } }",
+            "extension Sequence { func twice() -> [Element] { [] } }\nfunc helper() {}",
+            "extension Array { func twice() -> Int { 1 } }",
+            "[1].twice()",
+        ])
+        #expect(cells[0].extensions == [.init(extendedType: "Sequence", members: ["twice"])])
+        // Its extension replaced, Cell1 is not imported at all: its marker would show the
+        // extension. Array.twice does not replace Sequence.twice.
+        #expect(importLines(cells[3]) == ["@testable import Cell2", "@testable import Cell3"])
+        // Once `helper` is declared again, Cell2 is still imported for its extension.
+        let later = self.cells([
+            "extension Sequence { func twice() -> [Element] { [] } }\nfunc helper() {}",
+            "func helper() -> Int { 1 }", "helper()",
+        ])
+        #expect(importLines(later[2]) == ["@testable import enum Cell1.__SwiftLabCell1", "@testable import Cell2"])
+    }
+
+    @Test func aCellDeclaringAnOperatorIsImportedWholeAndTheNewestNamePreferred() {
+        let cells = cells(["infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a + b }\nfunc f() -> Int { 1 }",
+                           "func f() -> Int { 2 }", "f()", "let f = 3"])
+        #expect(importLines(cells[2]) == ["@testable import Cell1", "@testable import Cell2", "@testable import func Cell2.f"])
+        // The cell's own `f` shadows the imported ones: no scoped import for it.
+        #expect(importLines(cells[3]) == ["@testable import Cell1", "@testable import enum Cell2.__SwiftLabCell2"])
+        // Once the operator is declared again too, nothing of Cell1 is left.
+        let again = self.cells(["infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a + b }\nfunc f() -> Int { 1 }",
+                                "func f() -> String { \"\" }",
+                                "infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a - b }\nfunc f() -> Int { 1 }", "f()"])
+        #expect(importLines(again[3]) == [
+            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+            "@testable import Cell3",
+        ])
+        // An operator's implementation does not replace its declaration.
+        let split = self.cells(["infix operator +++", "func +++ (a: Int, b: Int) -> Int { a + b }", "1 +++ 2"])
+        #expect(importLines(split[1]) == ["@testable import Cell1"])
+        #expect(importLines(split[2]) == ["@testable import Cell1", "@testable import Cell2"])
     }
 
     @Test func topLevelAwaitRunsTheBodyAsATask() {

@@ -27,4 +27,25 @@ import Testing
         #expect(kinds("let d = Dictionary<String, Int>()") == [.binding(names: ["d"], keyword: "let")])
         #expect(kinds("let (_, second) = pair") == [.binding(names: ["second"], keyword: "let")])
     }
+
+    @Test func membersOfAnExtension() {
+        func members(_ input: String) -> GeneratedCell.Extension? {
+            SwiftLexer.topLevelItems(in: input).first.flatMap { CellItem($0).extensionMembers }
+        }
+        #expect(members("""
+            public extension Outer.Inner<Int>: Equatable where T: Hashable {
+                static func == (a: Self, b: Self) -> Bool { let inner = 1; return true }
+                mutating func step() { func nested() {} }
+                var doubled: Int { let x = 2; return x }
+                init(seed: Int) {}
+                subscript(i: Int) -> Int { i }
+                struct Nested {}
+            }
+            """) == .init(extendedType: "Outer.Inner", members: ["==", "step", "doubled", "init", "subscript", "Nested"],
+                          statesConformances: true))
+        #expect(members("extension P: Q {}") == .init(extendedType: "P", members: [], statesConformances: true))
+        #expect(members("extension Array<Array<Int>> { func f() {} }") == .init(extendedType: "Array", members: ["f"]))
+        #expect(members("extension [Int] { func f() {} }") == .init(extendedType: "[Int]", members: ["f"]))
+        #expect(members("struct S {}") == nil)
+    }
 }

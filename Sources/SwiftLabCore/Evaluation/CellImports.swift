@@ -1,0 +1,116 @@
+/// Which earlier cells a new cell imports, and how, so that a later declaration replaces
+/// an earlier one of the same name as in the LLDB REPL.
+///
+/// Importing every earlier cell whole makes both declarations of a redeclared name
+/// visible; a scoped import of the newest one only settles the choice when the two have
+/// the same signature, so `func g() -> E` entered again after `enum E` was entered again
+/// (a new `E`), or with another return type, was ambiguous, and so was an extension
+/// member entered twice. Measured with Swift 6.3.1 (see repl-engine.md):
+/// - a cell that is not imported hides its top-level names and its extension members,
+///   even though the compiler loads its module through the cells that imported it;
+/// - a scoped import (`@testable import func Cell2.g`) shows that one name and all the
+///   cell's extension members, but no operator declarations; operator functions cannot be
+///   named in a scoped import at all.
+///
+/// - a scoped import of an empty marker type shows no other name, and still gives
+///   `@testable` access to the internal members of the module's types.
+///
+/// So a cell with no replaced declarations is imported whole, as before. A cell some of
+/// whose declarations were replaced (by base name, whatever the kind or signature: the
+/// learner's corrected solution wins) is imported by scoped imports of the rest; when
+/// none is left, by its marker (`old.weight` still works on a value of a replaced type),
+/// unless extension members of it were replaced and none are left, which only hiding the
+/// cell hides; and whole, with the replaced names still visible, when an operator is
+/// left; a scoped import of the newest declaration then settles the choice where the
+/// signatures match.
+/// An extension that states a conformance is never replaced: the runtime would go on
+/// using the conformance it loaded first, so the compiler's "redundant conformance"
+/// error is the honest answer.
+enum CellImports {
+    /// Scoped import kinds for declaration keywords.
+    static let scopedImportKind = [
+        "struct": "struct", "class": "class", "enum": "enum", "protocol": "protocol",
+        "typealias": "typealias", "func": "func", "let": "let", "var": "var", "actor": "class",
+    ]
+
+    /// The import lines for a cell that declares `declarations` and `extensions`, after
+    /// the accepted cells `earlier` (oldest first).
+    static func lines(earlier: [GeneratedCell], declarations: [GeneratedCell.Declaration],
+                      extensions: [GeneratedCell.Extension]) -> [String] {
+        let own = Set(declarations.map(key))
+        var laterNames = own
+        var laterMembers = Set(extensions.flatMap(memberKeys))
+        /// The newest earlier declaration of each name.
+        var newest: [String: (module: String, keyword: String)] = [:]
+        var linesNewestFirst: [[String]] = []
+        var namesLeftVisible = Set<String>()
+        for cell in earlier.reversed() {
+            if cell.exportsDeclarations {
+                let (lines, leftVisible) = imports(of: cell, laterNames: laterNames, laterMembers: laterMembers)
+                linesNewestFirst.append(lines)
+                namesLeftVisible.formUnion(leftVisible)
+            }
+            for declaration in cell.declarations where newest[key(declaration)] == nil {
+                newest[key(declaration)] = (cell.moduleName, declaration.keyword)
+            }
+            laterNames.formUnion(cell.declarations.map(key))
+            laterMembers.formUnion(cell.extensions.flatMap(memberKeys))
+        }
+        var lines = linesNewestFirst.reversed().flatMap { $0 }
+        // The cell's own declarations shadow imported ones without help.
+        for name in namesLeftVisible.subtracting(own).sorted() {
+            guard let (module, keyword) = newest[name], let kind = scopedImportKind[keyword], !isOperator(name) else { continue }
+            let line = "@testable import \(kind) \(module).\(name)"
+            if !lines.contains(line) { lines.append(line) }
+        }
+        return lines
+    }
+
+    /// How `cell` is imported when the names in `laterNames` and the extension members in
+    /// `laterMembers` were declared again after it; also the replaced names it leaves visible.
+    private static func imports(of cell: GeneratedCell, laterNames: Set<String>,
+                                laterMembers: Set<String>) -> (lines: [String], leftVisible: Set<String>) {
+        let module = cell.moduleName
+        let replaced = Set(cell.declarations.map(key)).intersection(laterNames)
+        let liveExtensions = cell.extensions.filter { ext in
+            ext.members.isEmpty || ext.statesConformances || !memberKeys(ext).allSatisfy(laterMembers.contains)
+        }
+        let whole = ["@testable import \(module)"]
+        if replaced.isEmpty, liveExtensions.count == cell.extensions.count { return (whole, []) }
+        let live = cell.declarations.filter { !replaced.contains(key($0)) }
+        // Operators are only visible through a whole import.
+        if live.contains(where: { scopedImportKind[$0.keyword] == nil || isOperator($0.name) }) {
+            return (whole, replaced)
+        }
+        var lines: [String] = []
+        for declaration in live {
+            let line = "@testable import \(scopedImportKind[declaration.keyword]!) \(module).\(declaration.name)"
+            if !lines.contains(line) { lines.append(line) }
+        }
+        let replacedExtensions = liveExtensions.count < cell.extensions.count
+        if lines.isEmpty, !liveExtensions.isEmpty || !replacedExtensions {
+            guard let marker = cell.marker else { return (whole, replaced) }
+            lines.append("@testable import enum \(module).\(marker)")
+        }
+        return (lines, [])
+    }
+
+    /// What a declaration replaces: those of the same name, except that operators and
+    /// precedence groups have names of their own (`func +++` does not replace
+    /// `infix operator +++`).
+    private static func key(_ declaration: GeneratedCell.Declaration) -> String {
+        switch declaration.keyword {
+        case "operator", "precedencegroup", "macro": return "\(declaration.keyword) \(declaration.name)"
+        default: return declaration.name
+        }
+    }
+
+    private static func memberKeys(_ ext: GeneratedCell.Extension) -> [String] {
+        ext.members.map { "\(ext.extendedType).\($0)" }
+    }
+
+    private static func isOperator(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        return !(first == "_" || first.properties.isXIDStart || first == "`")
+    }
+}
