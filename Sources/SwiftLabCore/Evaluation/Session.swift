@@ -250,6 +250,7 @@ public final class Session: @unchecked Sendable {
                      + "initializers; declare the variable first (`var x = 0`), then assign `x = await f()`.\n")
             }
             RedeclarationAdvice.notes(for: diagnostics, of: cell, after: accepted.map(\.generated)).forEach(emit)
+            MissingImportAdvice.notes(for: diagnostics).forEach(emit)
             inputTexts[number] = nil
             return finish(EvaluationResult(status: .compileError, diagnostics: diagnostics, transcript: transcript,
                                            compileTime: compileTime), emit)
