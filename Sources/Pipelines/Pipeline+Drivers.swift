@@ -14,6 +14,6 @@ extension Pipeline {
     /// ```
     @inlinable
     package func startRun() -> ((Input, (Output) -> Bool) -> Bool)? {
-        start()
+        startPush()
     }
 }

@@ -38,7 +38,7 @@ extension Pipeline {
         _ updateAccumulatingResult: (_ partialResult: inout Result, Output) -> Void
     ) -> Result where Source.Element == Input {
         var result = initialResult
-        guard let push = start() else { return result }
+        guard let push = startPush() else { return result }
         for element in input {
             let wantsMore = push(element) { output in
                 updateAccumulatingResult(&result, output)
