@@ -12,8 +12,8 @@ extension Pipeline {
     ) -> Pipeline<Input, NewOutput> {
         then(Pipeline<Output, NewOutput>(
             step: "compactMap",
-            push: {
-                { value, consumer in
+            push: { consumer in
+                { value in
                     guard let transformed = transform(value) else { return true }
                     return consumer(transformed)
                 }

@@ -12,9 +12,9 @@ extension Pipeline {
         precondition(count >= 0, "Can't drop a negative number of elements from a pipeline")
         return then(Pipeline<Output, Output>(
             step: "dropFirst(\(count))",
-            push: {
+            push: { consumer in
                 var toSkip = count
-                return { value, consumer in
+                return { value in
                     guard toSkip == 0 else {
                         toSkip -= 1
                         return true
@@ -46,9 +46,9 @@ extension Pipeline {
     public func drop(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
         then(Pipeline<Output, Output>(
             step: "drop(while:)",
-            push: {
+            push: { consumer in
                 var dropping = true
-                return { value, consumer in
+                return { value in
                     if dropping {
                         guard !predicate(value) else { return true }
                         dropping = false

@@ -9,7 +9,7 @@ extension Pipeline {
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
         then(Pipeline<Output, Output>(
             step: "filter",
-            push: { { value, consumer in isIncluded(value) ? consumer(value) : true } },
+            push: { consumer in { value in isIncluded(value) ? consumer(value) : true } },
             pull: {
                 { upstream in
                     while let value = upstream() {

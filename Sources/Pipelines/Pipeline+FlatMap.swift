@@ -18,8 +18,8 @@ extension Pipeline {
     ) -> Pipeline<Input, Segment.Element> {
         then(Pipeline<Output, Segment.Element>(
             step: "flatMap",
-            push: {
-                { value, consumer in
+            push: { consumer in
+                { value in
                     for element in transform(value) where !consumer(element) {
                         return false
                     }

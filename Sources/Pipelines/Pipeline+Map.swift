@@ -11,7 +11,7 @@ extension Pipeline {
     ) -> Pipeline<Input, NewOutput> {
         then(Pipeline<Output, NewOutput>(
             step: "map",
-            push: { { value, consumer in consumer(transform(value)) } },
+            push: { consumer in { value in consumer(transform(value)) } },
             pull: { { upstream in upstream().map(transform) } }
         ))
     }

@@ -14,11 +14,11 @@ extension Pipeline {
         precondition(maxLength >= 0, "Can't take a prefix of negative length from a pipeline")
         return then(Pipeline<Output, Output>(
             step: "prefix(\(maxLength))",
-            push: {
+            push: { consumer in
                 // Nothing to take: finish before pulling a single element.
                 guard maxLength > 0 else { return nil }
                 var remaining = maxLength
-                return { value, consumer in
+                return { value in
                     remaining -= 1
                     return consumer(value) && remaining > 0
                 }
@@ -46,7 +46,7 @@ extension Pipeline {
     public func prefix(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
         then(Pipeline<Output, Output>(
             step: "prefix(while:)",
-            push: { { value, consumer in predicate(value) && consumer(value) } },
+            push: { consumer in { value in predicate(value) && consumer(value) } },
             pull: {
                 { upstream in
                     // The run ends at the first failure; the iterator won't call again.

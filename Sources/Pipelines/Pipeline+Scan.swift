@@ -16,9 +16,9 @@ extension Pipeline {
     ) -> Pipeline<Input, Result> {
         then(Pipeline<Output, Result>(
             step: "scan",
-            push: {
+            push: { consumer in
                 var partialResult = initialResult
-                return { value, consumer in
+                return { value in
                     partialResult = nextPartialResult(partialResult, value)
                     return consumer(partialResult)
                 }

@@ -19,11 +19,9 @@ extension Pipeline {
         let pullSecond = next.startPull
         return Pipeline<Input, NewOutput>(
             stepNames: stepNames + next.stepNames,
-            push: {
-                guard let first = pushFirst(), let second = pushSecond() else { return nil }
-                return { input, consumer in
-                    first(input) { second($0, consumer) }
-                }
+            push: { consumer in
+                guard let second = pushSecond(consumer) else { return nil }
+                return pushFirst(second)
             },
             pull: {
                 let first = pullFirst()

@@ -30,13 +30,17 @@
 /// The closures you pass to a pipeline can't throw: a pipeline keeps them to run later,
 /// and a stream has no way to report a thrown error through the `Pipeline` type.
 public struct Pipeline<Input, Output> {
-    /// One push-driven run's entry point: offers `input` to the steps and hands every value
-    /// that comes out to the consumer (which returns `false` once it wants no more).
-    /// Returns `false` once the run needs no more input, so the caller stops pulling.
+    /// Where a push-driven step sends its values: returns `false` once it wants no more.
+    @usableFromInline
+    typealias Sink<Value> = (Value) -> Bool
+
+    /// One push-driven run's entry point: offers `input` to the steps, which send whatever
+    /// comes out to the run's consumer. Returns `false` once the run needs no more input,
+    /// so the caller stops pulling.
     ///
     /// Used where the input drives the run: `run(_:into:_:)`, `reduce`, and publishers.
     @usableFromInline
-    typealias Push = (_ input: Input, _ consumer: (Output) -> Bool) -> Bool
+    typealias Push = Sink<Input>
 
     /// One pull-driven run's entry point: returns the next output, calling `upstream` for
     /// as many inputs as that takes, or `nil` once `upstream` is exhausted or the run has
@@ -48,11 +52,16 @@ public struct Pipeline<Input, Output> {
     @usableFromInline
     typealias Pull = (_ upstream: () -> Input?) -> Output?
 
-    /// Starts one push-driven run: creates fresh per-run state for every step and returns
-    /// the run's entry point, or `nil` when the run needs no input at all (as with
+    /// Starts one push-driven run that sends its outputs to `consumer`: creates fresh
+    /// per-run state for every step, connects each step to the next once, and returns the
+    /// run's entry point, or `nil` when the run needs no input at all (as with
     /// `prefix(0)`), so that not even one element is pulled.
+    ///
+    /// Connecting the steps when the run starts, rather than passing the consumer along
+    /// with every value, leaves one indirect call per step and value where the optimiser
+    /// can't inline the steps (a pipeline built out of its sight).
     @usableFromInline
-    let startPush: () -> Push?
+    let startPush: (_ consumer: @escaping Sink<Output>) -> Push?
 
     /// Starts one pull-driven run: creates fresh per-run state for every step and returns
     /// the run's entry point.
@@ -66,12 +75,20 @@ public struct Pipeline<Input, Output> {
     /// A pipeline of one step, given in both its push-driven and its pull-driven form
     /// (which must produce the same outputs and pull the same inputs).
     @inlinable
-    init(step name: String, push: @escaping () -> Push?, pull: @escaping () -> Pull) {
+    init(
+        step name: String,
+        push: @escaping (_ consumer: @escaping Sink<Output>) -> Push?,
+        pull: @escaping () -> Pull
+    ) {
         self.init(stepNames: [name], push: push, pull: pull)
     }
 
     @inlinable
-    init(stepNames: [String], push: @escaping () -> Push?, pull: @escaping () -> Pull) {
+    init(
+        stepNames: [String],
+        push: @escaping (_ consumer: @escaping Sink<Output>) -> Push?,
+        pull: @escaping () -> Pull
+    ) {
         self.stepNames = stepNames
         self.startPush = push
         self.startPull = pull
@@ -88,7 +105,7 @@ public struct Pipeline<Input, Output> {
     public init() where Input == Output {
         self.init(
             stepNames: [],
-            push: { { input, consumer in consumer(input) } },
+            push: { consumer in consumer },
             pull: { { upstream in upstream() } }
         )
     }
