@@ -13,21 +13,21 @@ extension Pipeline {
         return then(Pipeline<Output, Output>(
             step: "dropFirst(\(count))",
             push: { consumer in
-                var toSkip = count
+                let toSkip = RunState(count)
                 return { value in
-                    guard toSkip == 0 else {
-                        toSkip -= 1
+                    guard toSkip.pointer.pointee == 0 else {
+                        toSkip.pointer.pointee -= 1
                         return true
                     }
                     return consumer(value)
                 }
             },
             pull: {
-                var toSkip = count
+                let toSkip = RunState(count)
                 return { upstream in
-                    while toSkip > 0 {
+                    while toSkip.pointer.pointee > 0 {
                         guard upstream() != nil else { return nil }
-                        toSkip -= 1
+                        toSkip.pointer.pointee -= 1
                     }
                     return upstream()
                 }
@@ -47,22 +47,22 @@ extension Pipeline {
         then(Pipeline<Output, Output>(
             step: "drop(while:)",
             push: { consumer in
-                var dropping = true
+                let dropping = RunState(true)
                 return { value in
-                    if dropping {
+                    if dropping.pointer.pointee {
                         guard !predicate(value) else { return true }
-                        dropping = false
+                        dropping.pointer.pointee = false
                     }
                     return consumer(value)
                 }
             },
             pull: {
-                var dropping = true
+                let dropping = RunState(true)
                 return { upstream in
-                    guard dropping else { return upstream() }
+                    guard dropping.pointer.pointee else { return upstream() }
                     while let value = upstream() {
                         if !predicate(value) {
-                            dropping = false
+                            dropping.pointer.pointee = false
                             return value
                         }
                     }

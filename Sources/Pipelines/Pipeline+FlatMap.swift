@@ -29,12 +29,12 @@ extension Pipeline {
             pull: {
                 // The current segment's iterator, as in `FlattenSequence`: the next call
                 // resumes it where the last one left off.
-                var segment: Segment.Iterator?
+                let segment = RunState<Segment.Iterator?>(nil)
                 return { upstream in
                     while true {
-                        if let element = segment?.next() { return element }
+                        if let element = segment.pointer.pointee?.next() { return element }
                         guard let value = upstream() else { return nil }
-                        segment = transform(value).makeIterator()
+                        segment.pointer.pointee = transform(value).makeIterator()
                     }
                 }
             }

@@ -17,18 +17,18 @@ extension Pipeline {
             push: { consumer in
                 // Nothing to take: finish before pulling a single element.
                 guard maxLength > 0 else { return nil }
-                var remaining = maxLength
+                let remaining = RunState(maxLength)
                 return { value in
-                    remaining -= 1
-                    return consumer(value) && remaining > 0
+                    remaining.pointer.pointee -= 1
+                    return consumer(value) && remaining.pointer.pointee > 0
                 }
             },
             pull: {
-                var remaining = maxLength
+                let remaining = RunState(maxLength)
                 return { upstream in
                     // Checked before pulling, so the run ends without pulling once done.
-                    guard remaining > 0, let value = upstream() else { return nil }
-                    remaining -= 1
+                    guard remaining.pointer.pointee > 0, let value = upstream() else { return nil }
+                    remaining.pointer.pointee -= 1
                     return value
                 }
             }

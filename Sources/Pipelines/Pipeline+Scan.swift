@@ -17,18 +17,18 @@ extension Pipeline {
         then(Pipeline<Output, Result>(
             step: "scan",
             push: { consumer in
-                var partialResult = initialResult
+                let partialResult = RunState(initialResult)
                 return { value in
-                    partialResult = nextPartialResult(partialResult, value)
-                    return consumer(partialResult)
+                    partialResult.pointer.pointee = nextPartialResult(partialResult.pointer.pointee, value)
+                    return consumer(partialResult.pointer.pointee)
                 }
             },
             pull: {
-                var partialResult = initialResult
+                let partialResult = RunState(initialResult)
                 return { upstream in
                     guard let value = upstream() else { return nil }
-                    partialResult = nextPartialResult(partialResult, value)
-                    return partialResult
+                    partialResult.pointer.pointee = nextPartialResult(partialResult.pointer.pointee, value)
+                    return partialResult.pointer.pointee
                 }
             }
         ))
