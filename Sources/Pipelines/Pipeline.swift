@@ -24,8 +24,11 @@
 /// Each step is a closure. When the code that builds a pipeline and the code that runs it
 /// are visible to the optimiser together (the same function, or `@inlinable` code), the
 /// closures inline into a single loop as fast as the standard library's `.lazy` chain.
-/// A pipeline stored in a property and run from elsewhere still makes one pass with no
-/// intermediate arrays, but pays an indirect call per step and element (BENCHMARKS.md).
+/// A pipeline stored in a property and run from elsewhere (as in the REPL, where one cell
+/// builds it and a later one runs it) still makes one pass with no intermediate arrays,
+/// but pays two indirect calls per step and element, one to your closure and one to the
+/// next step: faster than the eager chain with `run(_:into:_:)`, slower when pulled
+/// through an iterator (BENCHMARKS.md).
 ///
 /// The closures you pass to a pipeline can't throw: a pipeline keeps them to run later,
 /// and a stream has no way to report a thrown error through the `Pipeline` type.
