@@ -34,32 +34,19 @@ public struct LazyPipelineSequence<Base: Sequence, Element>: LazySequenceProtoco
         @usableFromInline
         var base: Base.Iterator
 
-        /// This run's entry point.
+        /// This run's pull-driven entry point, which keeps each step's place (such as a
+        /// `flatMap` step's current segment) between calls.
         @usableFromInline
-        let push: Pipeline<Base.Element, Element>.Push
+        let pull: Pipeline<Base.Element, Element>.Pull
 
         /// Whether the run is over: the base is exhausted or the pipeline has finished.
         @usableFromInline
-        var finished: Bool
-
-        /// Outputs beyond the first that one base element produced (through `flatMap`),
-        /// handed out by the next calls to `next()`, from `pendingStart` on.
-        @usableFromInline
-        var pending: [Element] = []
-
-        @usableFromInline
-        var pendingStart = 0
+        var finished = false
 
         @inlinable
         init(base: Base.Iterator, pipeline: Pipeline<Base.Element, Element>) {
             self.base = base
-            if let push = pipeline.start() {
-                self.push = push
-                finished = false
-            } else {
-                self.push = { _, _ in false }
-                finished = true
-            }
+            self.pull = pipeline.startPull()
         }
 
         /// Returns the next output, pulling as few base elements as it takes, or `nil` when
@@ -71,46 +58,20 @@ public struct LazyPipelineSequence<Base: Sequence, Element>: LazySequenceProtoco
         /// ```
         @inlinable
         public mutating func next() -> Element? {
-            // Keep this body in one piece: measured, moving the buffer handling into a
-            // helper method stopped the optimiser from inlining the steps into the
-            // caller's loop (more than 10x slower).
-            if pendingStart < pending.count {
-                let output = pending[pendingStart]
-                pendingStart += 1
-                if pendingStart == pending.count {
-                    pending.removeAll(keepingCapacity: true)
-                    pendingStart = 0
-                }
+            guard !finished else { return nil }
+            let pull = self.pull
+            // The closure reaches the base iterator through a pointer rather than capturing
+            // `self`: measured, capturing `self` stopped the optimiser from inlining the
+            // steps into the caller's loop (more than 10x slower), and copying the base
+            // iterator into a local and back costs a retain and a release per call.
+            let output = withUnsafeMutablePointer(to: &base) { base in
+                pull { base.pointee.next() }
+            }
+            if let output {
                 return output
             }
-            let push = self.push
-            while !finished {
-                guard let element = base.next() else {
-                    finished = true
-                    return nil
-                }
-                // The first output is returned directly; only extra outputs are buffered.
-                // The buffer is swapped into a local so that the closure doesn't capture
-                // `self`, which also keeps the steps inlinable.
-                var first: Element?
-                var extra: [Element] = []
-                swap(&extra, &pending)
-                let wantsMore = push(element) { output in
-                    if first == nil {
-                        first = output
-                    } else {
-                        extra.append(output)
-                    }
-                    return true
-                }
-                swap(&extra, &pending)
-                if !wantsMore {
-                    finished = true
-                }
-                if let first {
-                    return first
-                }
-            }
+            // Steps are never pulled again once they have returned `nil`.
+            finished = true
             return nil
         }
     }

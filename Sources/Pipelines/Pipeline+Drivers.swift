@@ -14,6 +14,28 @@ extension Pipeline {
     /// ```
     @inlinable
     package func startRun() -> ((Input, (Output) -> Bool) -> Bool)? {
-        start()
+        // The steps are connected once, to a consumer that forwards to whichever consumer
+        // the current call passed.
+        let current = CurrentConsumer<Output>()
+        guard let push = startPush({ current.consumer?($0) ?? false }) else { return nil }
+        return { input, consumer in
+            withoutActuallyEscaping(consumer) { consumer in
+                let outer = current.consumer
+                current.consumer = consumer
+                // Restored before returning, so the consumer doesn't outlive this call.
+                defer { current.consumer = outer }
+                return push(input)
+            }
+        }
     }
+}
+
+/// The consumer of the call in progress of a run started by `startRun()`.
+@usableFromInline
+final class CurrentConsumer<Output> {
+    @usableFromInline
+    var consumer: ((Output) -> Bool)?
+
+    @inlinable
+    init() {}
 }

@@ -7,8 +7,17 @@ extension Pipeline {
     /// ```
     @inlinable
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
-        then(Pipeline<Output, Output>(step: "filter", start: {
-            { value, consumer in isIncluded(value) ? consumer(value) : true }
-        }))
+        then(Pipeline<Output, Output>(
+            step: "filter",
+            push: { consumer in { value in isIncluded(value) ? consumer(value) : true } },
+            pull: {
+                { upstream in
+                    while let value = upstream() {
+                        if isIncluded(value) { return value }
+                    }
+                    return nil
+                }
+            }
+        ))
     }
 }

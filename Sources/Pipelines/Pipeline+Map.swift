@@ -9,8 +9,10 @@ extension Pipeline {
     public func map<NewOutput>(
         _ transform: @escaping (Output) -> NewOutput
     ) -> Pipeline<Input, NewOutput> {
-        then(Pipeline<Output, NewOutput>(step: "map", start: {
-            { value, consumer in consumer(transform(value)) }
-        }))
+        then(Pipeline<Output, NewOutput>(
+            step: "map",
+            push: { consumer in { value in consumer(transform(value)) } },
+            pull: { { upstream in upstream().map(transform) } }
+        ))
     }
 }

@@ -38,13 +38,21 @@ extension Pipeline {
         _ updateAccumulatingResult: (_ partialResult: inout Result, Output) -> Void
     ) -> Result where Source.Element == Input {
         var result = initialResult
-        guard let push = start() else { return result }
-        for element in input {
-            let wantsMore = push(element) { output in
-                updateAccumulatingResult(&result, output)
+        // The consumer reaches the result through a pointer: a `var` captured by a closure
+        // that the steps keep (even only for this run, as here) gets a dynamic exclusivity
+        // check on every access, which measured as a quarter of the time of a pipeline
+        // built out of the optimiser's sight.
+        withUnsafeMutablePointer(to: &result) { result in
+            // The steps keep the consumer only for this run, so it never escapes.
+            withoutActuallyEscaping({ (output: Output) -> Bool in
+                updateAccumulatingResult(&result.pointee, output)
                 return true
+            }) { consumer in
+                guard let push = startPush(consumer) else { return }
+                for element in input where !push(element) {
+                    break
+                }
             }
-            if !wantsMore { break }
         }
         return result
     }

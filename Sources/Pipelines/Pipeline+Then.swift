@@ -13,13 +13,23 @@ extension Pipeline {
     /// stops pulling input too.
     @inlinable
     public func then<NewOutput>(_ next: Pipeline<Output, NewOutput>) -> Pipeline<Input, NewOutput> {
-        let startFirst = start
-        let startSecond = next.start
-        return Pipeline<Input, NewOutput>(stepNames: stepNames + next.stepNames, start: {
-            guard let first = startFirst(), let second = startSecond() else { return nil }
-            return { input, consumer in
-                first(input) { second($0, consumer) }
+        let pushFirst = startPush
+        let pushSecond = next.startPush
+        let pullFirst = startPull
+        let pullSecond = next.startPull
+        return Pipeline<Input, NewOutput>(
+            stepNames: stepNames + next.stepNames,
+            push: { consumer in
+                guard let second = pushSecond(consumer) else { return nil }
+                return pushFirst(second)
+            },
+            pull: {
+                let first = pullFirst()
+                let second = pullSecond()
+                return { upstream in
+                    second { first(upstream) }
+                }
             }
-        })
+        )
     }
 }

@@ -94,6 +94,21 @@ struct CountingNaturals: Sequence {
         #expect(pulls.count == 2)
     }
 
+    @Test func stepsAfterFlatMapRunOnlyForTheOutputsPulled() {
+        let laterCalls = Counter()
+        let pipeline = Pipeline<Int, Int>()
+            .flatMap { [$0, $0 + 1, $0 + 2] }
+            .map { value -> Int in laterCalls.count += 1; return value * 10 }
+        var iterator = [1, 5].lazy.through(pipeline).makeIterator()
+        #expect(laterCalls.count == 0)
+        #expect(iterator.next() == 10)
+        #expect(laterCalls.count == 1)  // not 3: the rest of the segment waits unmapped
+        #expect(iterator.next() == 20)
+        #expect(laterCalls.count == 2)
+        #expect(Array(IteratorSequence(iterator)) == [30, 50, 60, 70])
+        #expect(laterCalls.count == 6)
+    }
+
     @Test func prefixStopsPullingFromAnInfiniteSequence() {
         let pulls = Counter()
         let firstThree = Pipeline<Int, Int>().prefix(3)

@@ -210,6 +210,22 @@ struct Workload {
     p1PipelineBuiltElsewhere().run(input, into: 0, +=)
 }
 
+@inline(never) func p1PipelineOpaqueLazyIterator(_ input: [Int]) -> Int {
+    var sum = 0
+    for value in input.lazy.through(p1PipelineBuiltElsewhere()) {
+        sum += value
+    }
+    return sum
+}
+
+@inline(never) func p2PipelineBuiltElsewhere() -> Pipeline<Int, Int> {
+    p2Pipeline()
+}
+
+@inline(never) func p2PipelineOpaqueRunInto(_ input: [Int]) -> Int {
+    p2PipelineBuiltElsewhere().run(input, into: 0, +=)
+}
+
 // MARK: - The table
 
 let workloads: [Workload] = [
@@ -224,6 +240,7 @@ let workloads: [Workload] = [
             Contender(name: "Pipeline .lazy.through(_:).reduce", run: p1PipelineLazy),
             Contender(name: "Pipeline .lazy.through(_:), for-in", run: p1PipelineLazyIterator),
             Contender(name: "Pipeline built out of sight, run(_:into:_:)", run: p1PipelineOpaqueRunInto),
+            Contender(name: "Pipeline built out of sight, for-in", run: p1PipelineOpaqueLazyIterator),
         ]),
     Workload(
         name: "p2", summary: "p1 with flatMap { [$0, $0 + 1] } after filter",
@@ -235,6 +252,7 @@ let workloads: [Workload] = [
             Contender(name: "Pipeline run(_:into:_:)", run: p2PipelineRunInto),
             Contender(name: "Pipeline .lazy.through(_:).reduce", run: p2PipelineLazy),
             Contender(name: "Pipeline .lazy.through(_:), for-in", run: p2PipelineLazyIterator),
+            Contender(name: "Pipeline built out of sight, run(_:into:_:)", run: p2PipelineOpaqueRunInto),
         ]),
     Workload(
         name: "p2r", summary: "p1 with flatMap { $0 ..< $0 + 2 } after filter",
