@@ -37,11 +37,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var first: AnyObject?
     /// The conduits of the second and later subscribers.
     @usableFromInline @exclusivity(unchecked) var others: [AnyObject] = []
-    /// The delivery closure of the only subscriber, when there is exactly one and its
-    /// demand is unlimited: the hot path of `send`, which then needs no demand
-    /// bookkeeping. Kept in step by ``refreshFastPathLocked()`` whenever subscribers or
-    /// demand change.
-    @usableFromInline @exclusivity(unchecked) var fastPath: ((Output) -> Subscribers.Demand)?
+    /// The receiver of the only subscriber, when there is exactly one and its demand is
+    /// unlimited: the hot path of `send`, which then needs no demand bookkeeping. Kept in
+    /// step by ``refreshFastPathLocked()`` whenever subscribers or demand change.
+    /// Unretained: the subscriber's conduit owns the box (see ``SubjectReceiver``).
+    @usableFromInline @exclusivity(unchecked) var fastPath: Unmanaged<SubjectReceiver<Output>>?
     /// The value a `CurrentValueSubject` replays on first demand; `nil` for passthrough.
     @usableFromInline let current: CurrentValueBox<Output>?
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
@@ -76,7 +76,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         let receive: (Output) -> Subscribers.Demand = { subscriber.receive($0) }
         let conduit = SubjectConduit<Output, Failure>(
             owner: self,
-            receiveValue: receive,
+            receiver: SubjectReceiver(receive),
             receiveCompletion: { subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)
         if first == nil {
@@ -107,11 +107,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             return
         }
         current?.value = value
-        if let receive = fastPath {
+        if let receiver = fastPath {
             // One subscriber, unlimited demand: no demand to count, only the delivery
             // state to take (or the value to queue behind the delivery under way). No
-            // reference of our own to the conduit: while busy it is kept alive by the
-            // subject's list or, once removed from it, by its `keepAlive`.
+            // reference of our own to the conduit or to its receiver: while busy, the
+            // conduit is kept alive by the subject's list or, once removed from it, by
+            // its `keepAlive`, and the receiver by the conduit (`receiver`, or
+            // `retiredReceiver` once dropped).
             unowned(unsafe) let conduit = Self.conduit(first.unsafelyUnwrapped)
             if conduit.delivery != .idle {
                 conduit.enqueueLocked(value)
@@ -120,14 +122,18 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             }
             conduit.delivery = .busy
             lock.unlock()
-            _ = receive(value)
+            _ = receiver._withUnsafeGuaranteedRef { $0.receive(value) }
             lock.lock()
             if conduit.delivery == .busy {
                 conduit.delivery = .idle
                 lock.unlock()
                 return
             }
-            finishDeliveryLocked(to: conduit, receive: receive, returned: .none)
+            // Something happened during the call: take a reference of our own now, as
+            // `finishDeliveryLocked` may release a retired receiver.
+            let owned = receiver.takeUnretainedValue()
+            finishDeliveryLocked(to: conduit, receive: owned.receive, returned: .none)
+            withExtendedLifetime(owned) {}
             return
         }
         sendToEach(value)
@@ -200,7 +206,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         var batch: [Output] = []
         var next = 0
         while true {
-            if more.rawValue != 0, conduit.receiveValue != nil, !conduit.demand.isUnlimited {
+            if more.rawValue != 0, conduit.receiver != nil, !conduit.demand.isUnlimited {
                 conduit.demand += more
                 if conduit.demand.isUnlimited {
                     refreshFastPathLocked()
@@ -213,16 +219,19 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 conduit.pending = []
                 let survivor = conduit.keepAlive
                 conduit.keepAlive = nil
+                let retired = conduit.retiredReceiver
+                conduit.retiredReceiver = nil
                 lock.unlock()
                 _fixLifetime(dropped)
                 _fixLifetime(batch)
+                _fixLifetime(retired)
                 _fixLifetime(survivor)
                 return
             }
             if next == batch.count {
                 if conduit.pending.isEmpty {
                     conduit.delivery = .idle
-                    guard conduit.receiveValue == nil else {
+                    guard conduit.receiver == nil else {
                         lock.unlock()
                         _fixLifetime(batch)
                         return
@@ -232,9 +241,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                     conduit.receiveCompletion = nil
                     let survivor = conduit.keepAlive
                     conduit.keepAlive = nil
+                    let retired = conduit.retiredReceiver
+                    conduit.retiredReceiver = nil
                     let finished = completion.unsafelyUnwrapped.completion
                     lock.unlock()
                     _fixLifetime(batch)
+                    _fixLifetime(retired)
                     receiveCompletion(finished)
                     _fixLifetime(survivor)
                     return
@@ -273,7 +285,6 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         first = nil
         others = []
-        let droppedFastPath = fastPath
         fastPath = nil
         let released = upstreams
         upstreams = []
@@ -287,7 +298,6 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         lock.unlock()
         _fixLifetime(finishing)
-        _fixLifetime(droppedFastPath)
         for receiver in receivers {
             receiver(completion)
         }
@@ -323,7 +333,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @inlinable
     func refreshFastPathLocked() {
         if let head = first, others.isEmpty, Self.conduit(head).demand.isUnlimited {
-            fastPath = Self.conduit(head).receiveValue
+            fastPath = Self.conduit(head).receiver.map { Unmanaged.passUnretained($0) }
         } else {
             fastPath = nil
         }
