@@ -52,7 +52,7 @@ struct MapSubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber {
         self.transform = transform
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func receive(_ input: Input) -> Subscribers.Demand {
         downstream.receive(transform(input))
     }
