@@ -19,8 +19,9 @@
 /// other senders instead; both keep the contract.)
 ///
 /// With one subscriber and unlimited demand a send costs two lock round trips (one to
-/// claim the delivery, one to end it), a retain/release of the delivery closure and of
-/// the conduit, and one indirect call into the (fully specialised) subscriber chain.
+/// claim the delivery, one to end it) and one indirect call into the (fully specialised)
+/// subscriber chain: no reference counting, since the conduit and its
+/// ``SubjectReceiver`` are kept alive by their owners for as long as a delivery runs.
 ///
 /// Every stored property has a layout that does not depend on `Output` or `Failure`
 /// (class references, closures, arrays of objects). That matters for speed: the
