@@ -74,11 +74,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion.completion)
             return
         }
-        let receive: (Output) -> Subscribers.Demand = { subscriber.receive($0) }
+        let box = SubscriberBox(subscriber)
+        let receive: (Output) -> Subscribers.Demand = { box.subscriber.receive($0) }
         let conduit = SubjectConduit<Output, Failure>(
             owner: self,
             receiver: SubjectReceiver(receive),
-            receiveCompletion: { subscriber.receive(completion: $0) },
+            receiveCompletion: { box.subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)
         if first == nil {
             first = conduit
