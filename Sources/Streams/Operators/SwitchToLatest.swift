@@ -11,10 +11,12 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
     /// Finishes when the upstream and the current inner publisher have both finished;
     /// fails as soon as either fails.
     ///
-    /// The subscriber is never called from two threads at once, even when inner
-    /// publishers send on several threads or a new inner arrives during a delivery; once
-    /// a new inner publisher has been subscribed to, no value of the previous one starts
-    /// being delivered (see `SwitchToLatestSubscription`).
+    /// The subscriber is never called from two threads at once, nor re-entrantly, even
+    /// when inner publishers send on several threads or a new inner publisher arrives
+    /// during a delivery: what arrives meanwhile is delivered, in order, right after the
+    /// current call returns. A switch drops the previous inner publisher's values still
+    /// waiting, so after it nothing of that publisher reaches the subscriber except a
+    /// value whose delivery had already begun on another thread.
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
