@@ -32,11 +32,20 @@ func opaque(_ function: @escaping (Int) -> Bool) -> (Int) -> Bool { function }
 @inline(never) @_optimize(none)
 func opaque(_ function: @escaping (Int) -> Void) -> (Int) -> Void { function }
 
+@inline(never) @_optimize(none)
+func opaque(_ function: @escaping (Int) -> Double) -> (Int) -> Double { function }
+
+@inline(never) @_optimize(none)
+func opaque(_ function: @escaping (Double) -> Int) -> (Double) -> Int { function }
+
 /// The closures every implementation runs. Made once, behind `opaque`, and passed to
 /// every scenario, so that no implementation gets them inlined for free.
 struct Work {
     let increment: (Int) -> Int = opaque { $0 &+ 1 }
     let isEven: (Int) -> Bool = opaque { $0 & 1 == 0 }
+    /// (d)'s type-changing maps: `toDouble` then `toInt` adds one, exactly.
+    let toDouble: (Int) -> Double = opaque { Double($0) + 1 }
+    let toInt: (Double) -> Int = opaque { Int($0) }
 }
 
 // MARK: - Scenarios
@@ -94,6 +103,48 @@ func directChain(mapCount: Int, events: Int, work: Work) -> Int {
         if mapCount > 1 {
             mapped = increment(increment(increment(increment(mapped))))
         }
+        if isEven(mapped) { sink(mapped) }
+    }
+    return sum.total
+}
+
+/// (d): like (b), but four of the five maps change the type (Int -> Double -> Int ...):
+/// `map.map` then composes closures instead of keeping a list of same-type stages.
+func streamsTypeChangingChain(events: Int, work: Work) -> Int {
+    let sum = Accumulator()
+    let subject = Streams.PassthroughSubject<Int, Never>()
+    let cancellable = streamsSubscribeTypeChanging(subject, sum: sum, work: work)
+    for value in 0..<events { subject.send(value) }
+    cancellable.cancel()
+    return sum.total
+}
+
+@inline(never)
+func streamsSubscribeTypeChanging(_ subject: Streams.PassthroughSubject<Int, Never>, sum: Accumulator, work: Work)
+    -> Streams.AnyCancellable
+{
+    let (toDouble, toInt) = (work.toDouble, work.toInt)
+    return subject.map(toDouble).map(toInt).map(toDouble).map(toInt).map(work.increment)
+        .filter(work.isEven).sink { sum.total &+= $0 }
+}
+
+func openCombineTypeChangingChain(events: Int, work: Work) -> Int {
+    let (toDouble, toInt) = (work.toDouble, work.toInt)
+    let sum = Accumulator()
+    let subject = OpenCombine.PassthroughSubject<Int, Never>()
+    let cancellable = subject.map(toDouble).map(toInt).map(toDouble).map(toInt).map(work.increment)
+        .filter(work.isEven).sink { sum.total &+= $0 }
+    for value in 0..<events { subject.send(value) }
+    cancellable.cancel()
+    return sum.total
+}
+
+func directTypeChangingChain(events: Int, work: Work) -> Int {
+    let (toDouble, toInt, increment, isEven) = (work.toDouble, work.toInt, work.increment, work.isEven)
+    let sum = Accumulator()
+    let sink: (Int) -> Void = opaque { sum.total &+= $0 }
+    for value in 0..<events {
+        let mapped = increment(toInt(toDouble(toInt(toDouble(value)))))
         if isEven(mapped) { sink(mapped) }
     }
     return sum.total
@@ -201,3 +252,8 @@ compare("(c) create subject, subscribe map -> filter -> sink, send 1, cancel; \(
         streams: { streamsCycles(cycles, work: work) },
         openCombine: { openCombineCycles(cycles, work: work) },
         direct: { directCycles(cycles, work: work) })
+compare("(d) PassthroughSubject -> 5 x map (4 change the type) -> filter -> sink, \(events) events",
+        unit: "event", count: events,
+        streams: { streamsTypeChangingChain(events: events, work: work) },
+        openCombine: { openCombineTypeChangingChain(events: events, work: work) },
+        direct: { directTypeChangingChain(events: events, work: work) })
