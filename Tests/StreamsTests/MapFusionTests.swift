@@ -31,14 +31,14 @@ import Streams
     }
 
     @Test func transformPropertyAppliesEveryFusedStage() {
-        let fused = Just(5).map { $0 + 1 }.map { $0 * 3 }.map { $0 - 1 }
+        let fused = numbers([]).map { $0 + 1 }.map { $0 * 3 }.map { $0 - 1 }
         #expect(fused.transform(5) == 17)
-        let changing = Just(5).map { $0 + 1 }.map { $0 * 3 }.map { "\($0)" }
+        let changing = numbers([]).map { $0 + 1 }.map { $0 * 3 }.map { "\($0)" }
         #expect(changing.transform(1) == "6")
     }
 
     @Test func aFusedPublisherIsNotChangedByMapsAddedToItLater() {
-        let base = [1, 2].publisher.map { $0 + 1 }.map { $0 * 2 }
+        let base = numbers([1, 2]).map { $0 + 1 }.map { $0 * 2 }
         let plusOne = base.map { $0 + 1 }
         let timesTen = base.map { $0 * 10 }
         #expect(collect(base) == [4, 6])
@@ -49,7 +49,7 @@ import Streams
 
     @Test func fusedChainKeepsDemandCompletionAndCancel() {
         let recorder = Recorder<Int, Never>(initialDemand: .max(2))
-        [1, 2, 3].publisher.map { $0 + 1 }.map { $0 * 10 }.subscribe(recorder)
+        numbers([1, 2, 3]).map { $0 + 1 }.map { $0 * 10 }.subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(20), .value(30)])
         recorder.request(.max(5))
         #expect(recorder.history == [.subscription, .value(20), .value(30), .value(40), .finished])
@@ -79,6 +79,19 @@ import Streams
         cancellable?.cancel()
         cancellable = nil
         #expect(weakToken == nil)
+    }
+
+    @Test func aFusedMapReflectsAsCombinesTwoProperties() {
+        let fused = numbers([5]).map { $0 + 1 }.map { $0 * 3 }
+        let labels = Mirror(reflecting: fused).children.map(\.label)
+        #expect(labels == ["upstream", "transform"])
+    }
+
+    /// A publisher of `values` with no `map` of its own (Combine gives `Just` and
+    /// `Publishers.Sequence` eager maps that return their own types), so that `map`
+    /// makes a `Publishers.Map`.
+    private func numbers(_ values: [Int]) -> Deferred<Publishers.Sequence<[Int], Never>> {
+        Deferred { values.publisher }
     }
 
     private func collect<P: Publisher>(_ publisher: P) -> [P.Output] where P.Failure == Never {

@@ -109,3 +109,11 @@ extension Publishers.Map {
         return Publishers.Map(upstream: upstream) { transform(first($0)) }
     }
 }
+
+extension Publishers.Map: CustomReflectable {
+    /// Shows `upstream` and `transform`, the two properties Combine's `Map` has, rather
+    /// than how fused stages are stored (what a REPL or `dump` prints).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["upstream": upstream, "transform": transform], displayStyle: .struct)
+    }
+}
