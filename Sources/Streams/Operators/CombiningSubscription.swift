@@ -234,7 +234,9 @@ final class CombiningSubscription<Downstream: Subscriber>: FanInSubscription<Dow
         }
     }
 
-    override func discardBuffered() {
+    override func takeBuffered() -> Any {
+        let taken = queues
         queues = queues.map { _ in [] }
+        return taken
     }
 }

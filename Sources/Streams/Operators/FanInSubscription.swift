@@ -3,7 +3,7 @@
 /// bookkeeping for ending it.
 ///
 /// Subclasses keep their own buffers and delivery loop, guarded by the same `lock`; they
-/// drop those buffers in ``discardBuffered()`` when the subscription ends. `delivering`
+/// hand those buffers over in ``takeBuffered()`` when the subscription ends. `delivering`
 /// marks the thread that currently drains towards the downstream, so the lock is never
 /// held while the downstream runs.
 class FanInSubscription<Downstream: Subscriber> {
@@ -25,9 +25,10 @@ class FanInSubscription<Downstream: Subscriber> {
         upstreams = Array(repeating: .awaiting, count: upstreamCount)
     }
 
-    /// Drops whatever the subclass buffers. Called with the lock held when the
-    /// subscription ends.
-    func discardBuffered() {}
+    /// Empties whatever the subclass buffers and returns it, for the caller to release
+    /// after unlocking (a buffered value's deinit may send into one of the upstreams).
+    /// Called with the lock held when the subscription ends.
+    func takeBuffered() -> Any { () }
 
     /// Records `subscription` as upstream `index`'s. Returns with the lock held when it
     /// was recorded; otherwise cancels it, releases the lock and returns `false`.
@@ -47,36 +48,40 @@ class FanInSubscription<Downstream: Subscriber> {
             lock.unlock()
             return
         }
-        let subscriptions = terminate()
+        let (subscriptions, leftovers) = terminate()
         lock.unlock()
         for subscription in subscriptions {
             subscription.cancel()
         }
+        _fixLifetime(leftovers)
     }
 
     /// Called with the lock held; returns with it released. Ends the subscription,
     /// cancels the upstreams still live, then sends `completion` downstream.
     final func end(with completion: Subscribers.Completion<Failure>) {
         let downstream = self.downstream
-        let others = terminate()
+        let (others, leftovers) = terminate()
         lock.unlock()
         for subscription in others {
             subscription.cancel()
         }
         downstream?.receive(completion: completion)
+        _fixLifetime(leftovers)
     }
 
-    /// Marks the subscription finished; returns the upstream subscriptions to cancel.
+    /// Marks the subscription finished. Returns the upstream subscriptions to cancel and
+    /// what it let go of (the downstream, a waiting failure, buffered values), which the
+    /// caller releases only after unlocking: releasing runs deinits, which are user code.
     /// Call with the lock held.
-    final func terminate() -> [any Subscription] {
+    final func terminate() -> (subscriptions: [any Subscription], leftovers: Any) {
         terminated = true
+        let leftovers: Any = (downstream as Any, pendingFailure as Any, takeBuffered())
         downstream = nil
         pendingFailure = nil
-        discardBuffered()
         var subscriptions: [any Subscription] = []
         for index in upstreams.indices {
             if let subscription = upstreams[index].terminate() { subscriptions.append(subscription) }
         }
-        return subscriptions
+        return (subscriptions, leftovers)
     }
 }

@@ -207,9 +207,11 @@ final class MergeSubscription<Downstream: Subscriber>: FanInSubscription<Downstr
         }
     }
 
-    override func discardBuffered() {
-        buffer.removeAll()
+    override func takeBuffered() -> Any {
+        let taken = buffer
+        buffer = []
         bufferHead = 0
+        return taken
     }
 }
 

@@ -295,8 +295,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         return waiting
     }
 
-    override func discardBuffered() {
-        queue.removeAll()
-        queueHead = 0
+    override func takeBuffered() -> Any {
+        takeQueue()
     }
 }
