@@ -60,6 +60,14 @@ static inline int swiftlab_el_refresh(EditLine *el) {
     return el_wset(el, EL_REFRESH);
 }
 
+// wcwidth is X/Open, so <wchar.h> declares it only with _XOPEN_SOURCE; glibc and macOS
+// both provide it. Columns a character takes, as libedit measures it when drawing.
+extern int wcwidth(wchar_t character);
+
+static inline int swiftlab_wcwidth(wchar_t character) {
+    return wcwidth(character);
+}
+
 static inline HistoryW *swiftlab_history_init(int size) {
     HistoryW *history = history_winit();
     if (history != NULL) {

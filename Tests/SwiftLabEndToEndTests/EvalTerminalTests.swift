@@ -67,4 +67,27 @@ import Testing
         terminal.send(.ctrlD)
         #expect(try terminal.waitForExit() == 0)
     }
+    @Test func outputArrivingWhileALongLineWrapsClearsEveryRowOfIt() throws {
+        let terminal = try start()
+        enter("import Foundation", in: terminal)
+        try terminal.waitForOutput(containing: "  2> ")
+        try terminal.waitForRawMode()
+        enter("DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { print(\"later\") }", in: terminal)
+        try terminal.waitForOutput(containing: "  3> ")
+        try terminal.waitForRawMode()
+        // 5 columns of prompt and 100 of text on an 80-column terminal: the cursor is on
+        // the second row of the line.
+        let long = "let typed = \"" + String(repeating: "x", count: 86) + "\""
+        terminal.send(long)
+        // Up one row to where the prompt is, cleared to the end of the screen, so that no
+        // piece of the half-typed line is left above the output.
+        try terminal.waitForOutput(containing: "\u{1B}[1A\r\u{1B}[Jlater")
+        try terminal.waitForOutput(containing: "  3> let typed")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "typed: String = \"xxx")
+        try terminal.waitForOutput(containing: "  4> ")
+        try terminal.waitForRawMode()
+        terminal.send(.ctrlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
 }

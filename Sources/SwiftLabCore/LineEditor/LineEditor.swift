@@ -26,6 +26,8 @@ public final class LineEditor: LineReader {
     private let input: Int32 = STDIN_FILENO
     private let output: Int32 = STDOUT_FILENO
     private var prompt: UnsafeMutablePointer<wchar_t>
+    /// How many terminal columns the prompt takes: where the edited text starts.
+    private var promptColumns = 0
     private let wakePipe = WakePipe()
     /// State other threads share with the editing thread.
     private let shared = Locked(SharedState())
@@ -193,8 +195,12 @@ public final class LineEditor: LineReader {
                 }
                 if state.resizeRequested { el_resize(editLine) }
                 if !state.pendingOutput.isEmpty {
-                    // Clear the prompt's row, print, and let libedit draw prompt and line anew.
-                    FileDescriptorWriter.write("\r\u{1B}[K" + state.pendingOutput.joined(), to: output)
+                    // Go up to the prompt's row (a long line wraps onto several), clear from
+                    // there to the end of the screen, print, and let libedit draw prompt and
+                    // line anew below the output.
+                    let rows = rowsAboveCursor()
+                    let up = rows > 0 ? "\u{1B}[\(rows)A" : ""
+                    FileDescriptorWriter.write(up + "\r\u{1B}[J" + state.pendingOutput.joined(), to: output)
                     swiftlab_el_refresh(editLine)
                 }
                 if state.interruptRequested {
@@ -255,6 +261,7 @@ public final class LineEditor: LineReader {
     // MARK: Helpers
 
     private func setPrompt(_ text: String) {
+        promptColumns = text.unicodeScalars.reduce(0) { $0 + Self.columns(of: wchar_t(bitPattern: $1.value)) }
         prompt.deallocate()
         let scalars = Array(text.unicodeScalars)
         prompt = .allocate(capacity: scalars.count + 1)
@@ -272,6 +279,24 @@ public final class LineEditor: LineReader {
             }
             Self.withWideString(keys) { _ = swiftlab_el_bind(editLine, $0, wideName) }
         }
+    }
+
+    /// How many rows above the cursor's the prompt starts on: the prompt and the text
+    /// before the cursor, wrapped at the terminal's width as libedit draws them.
+    private func rowsAboveCursor() -> Int {
+        guard let info = el_wline(editLine), var pointer = info.pointee.buffer else { return 0 }
+        var columns = promptColumns
+        while pointer < info.pointee.cursor {
+            columns += Self.columns(of: pointer.pointee)
+            pointer += 1
+        }
+        return columns / terminalWidth()
+    }
+
+    /// The columns a character takes on the terminal (two for wide ones, none for
+    /// combining marks), as the C library, and so libedit, counts them.
+    private static func columns(of character: wchar_t) -> Int {
+        max(Int(swiftlab_wcwidth(character)), 0)
     }
 
     private func terminalWidth() -> Int {
