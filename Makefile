@@ -19,7 +19,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	# Every lesson's examples print what its text says; its checks pass with the solutions.
-	"$$($(SWIFT) build --show-bin-path)/swiftlab" verify
+	# Run by the release build, the one `make run` starts: a cell can need libraries that
+	# a debug build happens to load and a release build does not.
+	$(SWIFT) build -c release
+	"$$($(SWIFT) build -c release --show-bin-path)/swiftlab" verify
 	# Streams: the concurrency stress suite under ThreadSanitizer; its own package, so the
 	# sanitizer build compiles only Streams and the stress tests.
 	$(SWIFT) test --package-path Tests/StreamsStress --sanitize=thread
