@@ -5,15 +5,9 @@ import Streams
 /// `tryFilter` after `filter`, `filter`/`tryFilter` after `tryFilter`, `map` after
 /// `compactMap`. Each gives one stage of Combine's type over the original upstream, and
 /// the fused stage behaves like the two stages it replaces.
-///
-/// Upstreams are type-erased sequences: `Publishers.Sequence` has eager overloads of its
-/// own (see `SequenceOperatorTests`), which would replace the stages under test.
+/// Sequences are published with `generalPublisher`, because `Publishers.Sequence`'s own
+/// eager overloads would replace the stages under test.
 @Suite struct OperatorFusionTests {
-    /// A publisher of `elements` without `Publishers.Sequence`'s own overloads.
-    func erased<Element>(_ elements: [Element]) -> AnyPublisher<Element, Never> {
-        elements.publisher.eraseToAnyPublisher()
-    }
-
     @Test func mapThenTryMapIsOneTryMap() {
         let subject = PassthroughSubject<Int, TestError>()
         let fused: Publishers.TryMap<PassthroughSubject<Int, TestError>, String> =
@@ -40,7 +34,7 @@ import Streams
     }
 
     @Test func tryMapThenMapAndTryMapStayOneTryMap() {
-        let numbers = erased([1, 2, 3, 4])
+        let numbers = [1, 2, 3, 4].generalPublisher
         let mapped: Publishers.TryMap<AnyPublisher<Int, Never>, String> =
             numbers.tryMap { value -> Int in
                 guard value != 3 else { throw TestError.oops }
@@ -62,7 +56,7 @@ import Streams
 
     @Test func fusedTryMapKeepsDemand() {
         let recorder = Recorder<Int, any Error>(initialDemand: .max(2))
-        erased([1, 2, 3]).map { $0 * 2 }.tryMap { $0 + 1 }.subscribe(recorder)
+        [1, 2, 3].generalPublisher.map { $0 * 2 }.tryMap { $0 + 1 }.subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(3), .value(5)])
         recorder.request(.max(1))
         #expect(recorder.history == [.subscription, .value(3), .value(5), .value(7), .finished])
@@ -71,7 +65,7 @@ import Streams
     @Test func filterThenTryFilterIsOneTryFilter() {
         var asked: [Int] = []
         let fused: Publishers.TryFilter<AnyPublisher<Int, Never>> =
-            erased(Array(1...8)).filter { $0.isMultiple(of: 2) }.tryFilter { value in
+            (1...8).generalPublisher.filter { $0.isMultiple(of: 2) }.tryFilter { value in
                 asked.append(value)
                 guard value < 8 else { throw TestError.oops }
                 return value != 4
@@ -86,7 +80,7 @@ import Streams
     @Test func tryFilterThenFilterAndTryFilterStayOneTryFilter() {
         var asked: [Int] = []
         let filtered: Publishers.TryFilter<AnyPublisher<Int, Never>> =
-            erased(Array(1...6)).tryFilter { value in
+            (1...6).generalPublisher.tryFilter { value in
                 guard value < 6 else { throw TestError.other }
                 return value > 1
             }.filter { value in
@@ -99,7 +93,7 @@ import Streams
         #expect(asked == [2, 3, 4, 5])
 
         let twice: Publishers.TryFilter<AnyPublisher<Int, Never>> =
-            erased(Array(1...6)).tryFilter { $0 > 2 }.tryFilter { value in
+            (1...6).generalPublisher.tryFilter { $0 > 2 }.tryFilter { value in
                 guard value < 5 else { throw TestError.oops }
                 return true
             }
@@ -110,7 +104,7 @@ import Streams
 
     @Test func fusedTryFilterHandsBackDemandForDroppedValues() {
         let recorder = Recorder<Int, any Error>(initialDemand: .max(1))
-        erased(Array(1...7)).filter { $0 > 1 }.tryFilter { $0.isMultiple(of: 3) }.subscribe(recorder)
+        (1...7).generalPublisher.filter { $0 > 1 }.tryFilter { $0.isMultiple(of: 3) }.subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(3)])
         recorder.request(.max(1))
         #expect(recorder.history == [.subscription, .value(3), .value(6)])
@@ -119,7 +113,7 @@ import Streams
     @Test func compactMapThenMapIsOneCompactMap() {
         var mapped: [Int] = []
         let fused: Publishers.CompactMap<AnyPublisher<String, Never>, String> =
-            erased(["1", "x", "3"]).compactMap { Int($0) }.map { value in
+            ["1", "x", "3"].generalPublisher.compactMap { Int($0) }.map { value in
                 mapped.append(value)
                 return "#\(value)"
             }
