@@ -106,8 +106,16 @@ import Streams
         for publisher in same {
             #expect(recordedEvents(of: publisher) == [.subscription, .value(9), .finished])
         }
-        let unique: Result<Int, any Error>.Publisher = just.tryRemoveDuplicates { _, _ in throw TestError.oops }
+        // Combine asks the throwing predicate once, comparing the value with itself.
+        var compared: [String] = []
+        let unique: Result<Int, any Error>.Publisher = just.tryRemoveDuplicates { previous, next in
+            compared.append("\(previous)=\(next)")
+            return false
+        }
+        #expect(compared == ["9=9"])
         #expect(recordedEvents(of: unique) == [.subscription, .value(9), .finished])
+        let failing: Result<Int, any Error>.Publisher = just.tryRemoveDuplicates { _, _ in throw TestError.oops }
+        #expect(recordedEvents(of: failing) == [.subscription, .failure("oops")])
     }
 
     @Test func predicatesGiveJustsOfBool() {
@@ -171,6 +179,8 @@ import Streams
         #expect(recordedEvents(of: inRange) == value)
         #expect(recordedEvents(of: Just(2).output(in: 1...)) == empty)
         #expect(recordedEvents(of: Just(2).output(in: ..<1)) == value)
+        // As in Combine, only the range's lower bound counts.
+        #expect(recordedEvents(of: Just(2).output(in: 0..<0)) == value)
     }
 
     @Test func ignoreOutputAppendAndPrepend() {

@@ -224,14 +224,13 @@ extension Just {
         return Optional<Output>.Publisher(index == 0 ? output : nil)
     }
 
-    /// The values whose indices are in `range`: the one value if `range` contains 0.
+    /// The values whose indices are in `range`: the one value if `range` starts at 0.
     ///
-    /// - Precondition: the range's lower bound is not negative.
+    /// As in Combine, only the lower bound is looked at, so an empty range that starts at
+    /// 0 (`0..<0`) still keeps the value.
     @inlinable
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-        let indices = range.relative(to: 0..<Int.max)
-        precondition(indices.lowerBound >= 0, "output(in:): range must not start below 0")
-        return Optional<Output>.Publisher(indices.contains(0) ? output : nil)
+        Optional<Output>.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
     }
 
     /// Removes repeated values: one value never repeats, so this is the same `Just` and
@@ -242,10 +241,15 @@ extension Just {
     }
 
     /// Removes repeated values with a predicate that may throw: one value never repeats,
-    /// so the publisher sends it and `predicate` is never called.
+    /// so the publisher sends it. As in Combine, `predicate` is still asked once, now,
+    /// comparing the value with itself, and an error it throws makes a publisher that
+    /// fails with that error.
     @inlinable
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(output)
+        Result<Output, any Error>.Publisher(Result {
+            _ = try predicate(output, output)
+            return output
+        })
     }
 
     /// Replaces a failure with `output`: a `Just` never fails, so this is the same `Just`.
