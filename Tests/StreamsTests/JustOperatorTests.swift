@@ -183,6 +183,14 @@ import Streams
         #expect(recordedEvents(of: Just(2).output(in: 0..<0)) == value)
     }
 
+    @Test func keyPathAndGeneralOperatorsStillResolve() {
+        // A key path picks the general key-path `map` (as in Combine), without ambiguity.
+        #expect(recordedEvents(of: Just("abc").map(\.count)) == [.subscription, .value(3), .finished])
+        // Operators `Just` has no version of are the general ones.
+        #expect(recordedEvents(of: Just(1).collect(2)) == [.subscription, .value([1]), .finished])
+        #expect(recordedEvents(of: Just(1).tryFilter { $0 > 0 }) == [.subscription, .value(1), .finished])
+    }
+
     @Test func ignoreOutputAppendAndPrepend() {
         let ignored: Empty<Int, Never> = Just(1).ignoreOutput()
         #expect(recordedEvents(of: ignored) == [.subscription, .finished])

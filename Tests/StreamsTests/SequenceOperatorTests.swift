@@ -152,6 +152,18 @@ import Streams
         #expect(recordedEvents(of: unordered) == [.subscription, .value(2), .finished])
     }
 
+    @Test func keyPathAndGeneralOperatorsStillResolve() {
+        #expect(recordedEvents(of: ["a", "bc"].publisher.map(\.count)) == [.subscription, .value(1), .value(2), .finished])
+        // Without `Never` failure, `first()` is the general operator.
+        let first: Publishers.First<Publishers.Sequence<[Int], TestError>> = [1, 2].publisher
+            .setFailureType(to: TestError.self)
+            .first()
+        #expect(recordedEvents(of: first) == [.subscription, .value(1), .finished])
+        // Combine has no `tryMap` of its own for a sequence: it is the general operator.
+        let tried: Publishers.TryMap<Publishers.Sequence<[Int], Never>, Int> = [1, 2].publisher.tryMap { $0 }
+        #expect(recordedEvents(of: tried) == [.subscription, .value(1), .value(2), .finished])
+    }
+
     @Test func removeDuplicatesDropsRepeats() {
         let changes: Publishers.Sequence<[Int], Never> = [1, 1, 2, 2, 2, 1, 3].publisher.removeDuplicates()
         #expect(changes.sequence == [1, 2, 1, 3])

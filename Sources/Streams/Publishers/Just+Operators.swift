@@ -1,9 +1,10 @@
 // Combine gives `Just` its own versions of many operators. A `Just` has exactly one value
-// and cannot fail, so each of these runs its closure at once, when the operator is
-// applied, and returns the simplest publisher of the answer: another `Just`, an
-// `Optional.Publisher` (the value may be dropped), a `Result.Publisher` (a closure may
-// throw), a `Publishers.Sequence` or an `Empty`. Their names and return types are
-// Combine's, so code written against them ports unchanged.
+// and cannot fail, so each of these computes its answer at once, when the operator is
+// applied (calling its closure then, if the answer needs it), and returns the simplest
+// publisher of that answer: another `Just`, an `Optional.Publisher` (the value may be
+// dropped), a `Result.Publisher` (a closure may throw), a `Publishers.Sequence` or an
+// `Empty`. Their names and return types are Combine's, so code written against them
+// ports unchanged.
 
 extension Just {
     /// Transforms the value now; the result is a `Just` of the new value.
