@@ -183,6 +183,19 @@ import Streams
         #expect(recordedEvents(of: Just(2).output(in: 0..<0)) == value)
     }
 
+    @Test func chainsOfMapsAndFiltersCompileWithoutAnnotations() {
+        // With Combine's non-escaping closures these chains are ambiguous (see the note in
+        // Just+Operators.swift); `.output` also checks that each step kept a `Just`.
+        let mapped = Just(5).map { $0 + 1 }.map { $0 * 3 }.map { $0 - 1 }
+        #expect(mapped.output == 17)
+        let tried = Just(5).map { $0 + 1 }.tryMap { $0 * 3 }.map { $0 - 1 }
+        #expect(recordedEvents(of: tried) == [.subscription, .value(17), .finished])
+        let filtered = Just(5).filter { $0 > 1 }.filter { $0 > 2 }.filter { $0 > 3 }
+        #expect(filtered.output == 5)
+        let compact = Just("5").compactMap { Int($0) }.map { $0 * 2 }.map { $0 + 1 }
+        #expect(compact.output == 11)
+    }
+
     @Test func keyPathAndGeneralOperatorsStillResolve() {
         // A key path picks the general key-path `map` (as in Combine), without ambiguity.
         #expect(recordedEvents(of: Just("abc").map(\.count)) == [.subscription, .value(3), .finished])

@@ -37,6 +37,11 @@ import Streams
         #expect(calls == 3)
     }
 
+    @Test func chainsOfMapsAndFiltersCompileWithoutAnnotations() {
+        let chain = some.publisher.map { $0 + 1 }.map { $0 * 10 }.filter { $0 > 20 }.compactMap { $0 }
+        #expect(chain.output == 50)
+    }
+
     @Test func foldsAndCountsFollowCombineWithoutAValue() {
         let total: Optional<Int>.Publisher = some.publisher.reduce(10, +)
         let partial: Optional<Int>.Publisher = some.publisher.scan(1, *)

@@ -30,6 +30,13 @@ import Streams
         #expect(recordedEvents(of: retyped) == [.subscription, .failure("other")])
     }
 
+    @Test func chainsOfMapsCompileWithoutAnnotations() throws {
+        let chain = success.map { $0 + 1 }.map { $0 * 2 }.map { $0 - 1 }
+        #expect(try chain.result.get() == 9)
+        let tried = success.map { $0 + 1 }.tryMap { $0 * 2 }.map { $0 - 1 }
+        #expect(try tried.result.get() == 9)
+    }
+
     @Test func tryOperatorsFailWithTheThrownOrTheOriginalError() {
         let parsed: Result<Int, any Error>.Publisher = success.tryMap { value in
             guard value < 4 else { throw TestError.other }

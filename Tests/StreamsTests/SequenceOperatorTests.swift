@@ -152,6 +152,13 @@ import Streams
         #expect(recordedEvents(of: unordered) == [.subscription, .value(2), .finished])
     }
 
+    @Test func chainsOfMapsAndFiltersCompileWithoutAnnotations() {
+        let chain = [1, 2, 3].publisher.map { $0 + 1 }.map { $0 * 10 }.filter { $0 > 20 }.filter { $0 < 50 }
+        #expect(chain.sequence == [30, 40])
+        let compact = ["1", "x", "3"].publisher.compactMap { Int($0) }.compactMap { $0 }.map { $0 * 2 }
+        #expect(compact.sequence == [2, 6])
+    }
+
     @Test func keyPathAndGeneralOperatorsStillResolve() {
         #expect(recordedEvents(of: ["a", "bc"].publisher.map(\.count)) == [.subscription, .value(1), .value(2), .finished])
         // Without `Never` failure, `first()` is the general operator.

@@ -5,6 +5,12 @@
 // dropped), a `Result.Publisher` (a closure may throw), a `Publishers.Sequence` or an
 // `Empty`. Their names and return types are Combine's, so code written against them
 // ports unchanged.
+//
+// One difference from Combine's declarations: the closures of `map`, `filter`,
+// `compactMap` and `tryMap` here are `@escaping` (Combine's are not). With non-escaping
+// closures, Swift finds a chain such as `Just(1).map { ... }.map { ... }.map { ... }`
+// ambiguous next to the fused `Publishers.Map.map`. Closure literals behave the same
+// either way; only a non-escaping closure parameter cannot be passed straight to these.
 
 extension Just {
     /// Transforms the value now; the result is a `Just` of the new value.
@@ -13,7 +19,7 @@ extension Just {
     /// let label: Just<String> = Just(7).map { "#\($0)" }   // sends "#7"
     /// ```
     @inlinable
-    public func map<T>(_ transform: (Output) -> T) -> Just<T> {
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Just<T> {
         Just<T>(transform(output))
     }
 
@@ -27,7 +33,7 @@ extension Just {
     /// }   // Result<Int, any Error>.Publisher: fails with notANumber("x")
     /// ```
     @inlinable
-    public func tryMap<T>(_ transform: (Output) throws -> T) -> Result<T, any Error>.Publisher {
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Result<T, any Error>.Publisher {
         Result<T, any Error>.Publisher(Result { try transform(output) })
     }
 
@@ -56,7 +62,7 @@ extension Just {
     /// let even = Just(3).filter { $0.isMultiple(of: 2) }   // Optional<Int>.Publisher: finishes empty
     /// ```
     @inlinable
-    public func filter(_ isIncluded: (Output) -> Bool) -> Optional<Output>.Publisher {
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Optional<Output>.Publisher {
         Optional<Output>.Publisher(isIncluded(output) ? output : nil)
     }
 
@@ -67,7 +73,7 @@ extension Just {
     /// let number = Just("42").compactMap { Int($0) }   // Optional<Int>.Publisher: sends 42
     /// ```
     @inlinable
-    public func compactMap<T>(_ transform: (Output) -> T?) -> Optional<T>.Publisher {
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Optional<T>.Publisher {
         Optional<T>.Publisher(transform(output))
     }
 

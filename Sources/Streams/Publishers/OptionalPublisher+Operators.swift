@@ -6,6 +6,12 @@
 // publisher without a value, `count()`, `reduce`, `contains` and `allSatisfy` finish
 // without a value too (the general operators would send 0, the initial result, `false`
 // and `true`).
+//
+// One difference from Combine's declarations: the closures of `map`, `filter` and
+// `compactMap` here are `@escaping` (Combine's are not). With non-escaping closures,
+// Swift finds a chain such as `name.publisher.map { ... }.map { ... }.map { ... }`
+// ambiguous next to the fused `Publishers.Map.map`. Closure literals behave the same
+// either way; only a non-escaping closure parameter cannot be passed straight to these.
 
 extension Optional.Publisher {
     /// Transforms the value, if any, now.
@@ -15,19 +21,19 @@ extension Optional.Publisher {
     /// let shout = name.publisher.map { $0.uppercased() }   // Optional<String>.Publisher: "ADA"
     /// ```
     @inlinable
-    public func map<T>(_ transform: (Output) -> T) -> Optional<T>.Publisher {
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Optional<T>.Publisher {
         Optional<T>.Publisher(output.map(transform))
     }
 
     /// Transforms the value, if any, now; a `nil` result drops it.
     @inlinable
-    public func compactMap<T>(_ transform: (Output) -> T?) -> Optional<T>.Publisher {
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Optional<T>.Publisher {
         Optional<T>.Publisher(output.flatMap(transform))
     }
 
     /// Keeps the value, if any, when `isIncluded` accepts it (asked now).
     @inlinable
-    public func filter(_ isIncluded: (Output) -> Bool) -> Optional<Output>.Publisher {
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Optional<Output>.Publisher {
         Optional<Output>.Publisher(output.flatMap { isIncluded($0) ? $0 : nil })
     }
 
@@ -94,7 +100,7 @@ extension Optional.Publisher {
     /// The value, if any, when `predicate` accepts it (asked now).
     @inlinable
     public func first(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
-        filter(predicate)
+        Optional<Output>.Publisher(output.flatMap { predicate($0) ? $0 : nil })
     }
 
     /// The last value: this same publisher.
@@ -106,7 +112,7 @@ extension Optional.Publisher {
     /// The value, if any, when `predicate` accepts it (asked now).
     @inlinable
     public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
-        filter(predicate)
+        Optional<Output>.Publisher(output.flatMap { predicate($0) ? $0 : nil })
     }
 
     /// Drops the first `count` values: with `count` of 1 or more, the publisher finishes
@@ -138,7 +144,7 @@ extension Optional.Publisher {
     /// Keeps the value, if any, when `predicate` accepts it (asked now).
     @inlinable
     public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
-        filter(predicate)
+        Optional<Output>.Publisher(output.flatMap { predicate($0) ? $0 : nil })
     }
 
     /// The value at `index`: there is one only at index 0.

@@ -3,6 +3,12 @@
 // at once, when the operator is applied (a closure runs then, if there is a value), and
 // returns another `Result.Publisher` (or an `Empty`). Their names and return types are
 // Combine's, so code written against them ports unchanged.
+//
+// One difference from Combine's declarations: the closures of `map` and `tryMap` here are
+// `@escaping` (Combine's are not). With non-escaping closures, Swift finds a chain such
+// as `result.publisher.map { ... }.map { ... }.map { ... }` ambiguous next to the fused
+// `Publishers.Map.map`. Closure literals behave the same either way; only a non-escaping
+// closure parameter cannot be passed straight to these.
 
 extension Result.Publisher {
     /// Transforms the success value, if any, now; a failure stays the failure.
@@ -12,14 +18,14 @@ extension Result.Publisher {
     /// let doubled = parsed.publisher.map { $0 * 2 }   // Result<Int, ParseError>.Publisher: 14
     /// ```
     @inlinable
-    public func map<T>(_ transform: (Output) -> T) -> Result<T, Failure>.Publisher {
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Result<T, Failure>.Publisher {
         Result<T, Failure>.Publisher(result.map(transform))
     }
 
     /// Transforms the success value, if any, now with a closure that may throw; a thrown
     /// error, or the original failure, becomes the failure.
     @inlinable
-    public func tryMap<T>(_ transform: (Output) throws -> T) -> Result<T, any Error>.Publisher {
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Result<T, any Error>.Publisher {
         Result<T, any Error>.Publisher(result.attempt(transform))
     }
 

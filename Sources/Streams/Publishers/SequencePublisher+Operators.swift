@@ -9,6 +9,12 @@
 // `(1...).publisher.filter { ... }` walks `1...` for ever. `prefix(_:)` and `dropFirst(_:)`
 // stay lazy, so put a `prefix` first, or use an operator that is not listed here
 // (`through`, `flatMap` ...).
+//
+// One difference from Combine's declarations: the closures of `map`, `filter` and
+// `compactMap` here are `@escaping` (Combine's are not). With non-escaping closures,
+// Swift finds a chain such as `[1, 2].publisher.map { ... }.map { ... }.map { ... }`
+// ambiguous next to the fused `Publishers.Map.map`. Closure literals behave the same
+// either way; only a non-escaping closure parameter cannot be passed straight to these.
 
 extension Publishers.Sequence {
     /// Transforms every element now; the result publishes the transformed array.
@@ -17,7 +23,7 @@ extension Publishers.Sequence {
     /// let squares = [1, 2, 3].publisher.map { $0 * $0 }   // Publishers.Sequence<[Int], Never>: 1, 4, 9
     /// ```
     @inlinable
-    public func map<T>(_ transform: (Output) -> T) -> Publishers.Sequence<[T], Failure> {
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Sequence<[T], Failure> {
         Publishers.Sequence<[T], Failure>(sequence: sequence.map(transform))
     }
 
@@ -27,13 +33,13 @@ extension Publishers.Sequence {
     /// let evens = (1...6).publisher.filter { $0.isMultiple(of: 2) }   // Publishers.Sequence<[Int], Never>: 2, 4, 6
     /// ```
     @inlinable
-    public func filter(_ isIncluded: (Output) -> Bool) -> Publishers.Sequence<[Output], Failure> {
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Sequence<[Output], Failure> {
         Publishers.Sequence<[Output], Failure>(sequence: sequence.filter(isIncluded))
     }
 
     /// Transforms every element now and keeps the non-`nil` results.
     @inlinable
-    public func compactMap<T>(_ transform: (Output) -> T?) -> Publishers.Sequence<[T], Failure> {
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.Sequence<[T], Failure> {
         Publishers.Sequence<[T], Failure>(sequence: sequence.compactMap(transform))
     }
 
