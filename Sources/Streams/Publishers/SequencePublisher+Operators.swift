@@ -289,7 +289,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
 
     /// Sends the elements of `elements` before this sequence's elements.
     @inlinable
-    public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
+    public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
     where S.Element == Output {
         prepend(contentsOf: elements)
     }
@@ -308,7 +308,7 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
 
     /// Sends the elements of `elements` after this sequence's elements.
     @inlinable
-    public func append<S: Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
+    public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
     where S.Element == Output {
         append(contentsOf: elements)
     }
@@ -319,16 +319,18 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
         append(contentsOf: publisher.sequence)
     }
 
+    /// `elements`, then this sequence's elements, in a collection of this sequence's type.
     @inlinable
-    func prepend<S: Sequence>(contentsOf elements: S) -> Publishers.Sequence<Elements, Failure>
+    func prepend<S: Swift.Sequence>(contentsOf elements: S) -> Publishers.Sequence<Elements, Failure>
     where S.Element == Output {
         var joined = Elements(elements)
         joined.append(contentsOf: sequence)
         return Publishers.Sequence(sequence: joined)
     }
 
+    /// This sequence's elements, then `elements`, in a collection of this sequence's type.
     @inlinable
-    func append<S: Sequence>(contentsOf elements: S) -> Publishers.Sequence<Elements, Failure>
+    func append<S: Swift.Sequence>(contentsOf elements: S) -> Publishers.Sequence<Elements, Failure>
     where S.Element == Output {
         var joined = sequence
         joined.append(contentsOf: elements)
