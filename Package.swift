@@ -31,7 +31,7 @@ products += [
 targets += [
     .target(name: "Streams", dependencies: ["Pipelines"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
-    .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"]),
+    .testTarget(name: "StreamsTests", dependencies: ["Pipelines", "Streams", "StreamsFoundation", "LocalHTTPServer"]),
 ]
 
 // MARK: - The swiftlab REPL.
@@ -72,15 +72,23 @@ targets += [
 ]
 
 // MARK: - Examples: runnable programs built on Streams (Examples/<Name>), `swift run <Name>`.
+// Every target names each module it compiles against as a direct dependency, including
+// Streams behind StreamsFoundation's re-export: SwiftPM rebuilds a target only when a
+// direct dependency's module changes, so a target reaching Streams (or Pipelines)
+// through another module kept code inlined from the old Streams after a change to its
+// layout, and crashed.
 targets += [
-    .executableTarget(name: "FeedLoader", dependencies: ["StreamsFoundation", "LocalHTTPServer"], path: "Examples/FeedLoader"),
+    .executableTarget(name: "FeedLoader", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"], path: "Examples/FeedLoader"),
     .executableTarget(name: "TokenRefresh", dependencies: ["Streams"], path: "Examples/TokenRefresh"),
-    .executableTarget(name: "RemoteConfig", dependencies: ["StreamsFoundation", "LocalHTTPServer"], path: "Examples/RemoteConfig"),
+    .executableTarget(name: "RemoteConfig", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"], path: "Examples/RemoteConfig"),
     .executableTarget(name: "SaveResult", dependencies: ["Streams"], path: "Examples/SaveResult"),
     .executableTarget(name: "LoadOnDemand", dependencies: ["Streams"], path: "Examples/LoadOnDemand"),
     .testTarget(
         name: "ExamplesTests",
-        dependencies: ["FeedLoader", "TokenRefresh", "RemoteConfig", "SaveResult", "LoadOnDemand", "LocalHTTPServer"]
+        dependencies: [
+            "FeedLoader", "TokenRefresh", "RemoteConfig", "SaveResult", "LoadOnDemand",
+            "Streams", "StreamsFoundation", "LocalHTTPServer",
+        ]
     ),
 ]
 

@@ -107,6 +107,60 @@ import Testing
         #expect(recorder.history == [.subscription, .value(1)])
     }
 
+    // A subscriber that only its subject keeps alive, ending its subscription from inside
+    // `receive`: the subject must not release it until that `receive` has returned (the
+    // one-subscriber send path calls it without a reference of its own), and must
+    // release it then.
+
+    @Test func subscriberCancellingInsideReceiveIsReleasedOnlyAfterReceiveReturns() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = EventLog<String>()
+        weak var weakSubscriber: SelfOwnedSubscriber?
+        do {
+            let subscriber = SelfOwnedSubscriber(log: log) { $0.subscription?.cancel() }
+            weakSubscriber = subscriber
+            subject.subscribe(subscriber)
+        }
+        subject.send(1)
+        subject.send(2)
+        #expect(log.events == ["value 1", "receive returned", "deinit"])
+        #expect(weakSubscriber == nil)
+    }
+
+    @Test func subscriberCompletedInsideReceiveIsReleasedOnlyAfterItsCompletion() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = EventLog<String>()
+        weak var weakSubscriber: SelfOwnedSubscriber?
+        do {
+            let subscriber = SelfOwnedSubscriber(log: log) { _ in subject.send(completion: .finished) }
+            weakSubscriber = subscriber
+            subject.subscribe(subscriber)
+        }
+        subject.send(1)
+        subject.send(2)
+        #expect(log.events == ["value 1", "receive returned", "finished", "deinit"])
+        #expect(weakSubscriber == nil)
+    }
+
+    @Test func subscriberCancelledFromAnotherThreadDuringReceiveIsReleasedAfterIt() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = EventLog<String>()
+        let gate = DeliveryGate()
+        nonisolated(unsafe) var subscription: (any Subscription)?
+        do {
+            let subscriber = SelfOwnedSubscriber(log: log) { _ in gate.holdDelivery() }
+            subject.subscribe(subscriber)
+            subscription = subscriber.subscription
+        }
+        gate.send { subject.send(1) }
+        gate.waitUntilHeld()
+        subscription?.cancel()
+        log.append("cancel returned")
+        gate.release()
+        gate.waitForSender()
+        #expect(log.events == ["value 1", "cancel returned", "receive returned", "deinit"])
+    }
+
     @Test func currentValueRequestedDuringSubscriptionArrivesAfterReceiveSubscription() {
         let subject = CurrentValueSubject<Int, Never>(7)
         let subscriber = SubscriptionOrderRecorder()
@@ -159,5 +213,39 @@ final class SubscriptionOrderRecorder: Subscriber, @unchecked Sendable {
 
     func receive(completion: Subscribers.Completion<Never>) {
         log.append("completion")
+    }
+}
+
+/// A subscriber with no owner but its subject: it logs its values, the end of each
+/// `receive` (after running `duringReceive`), its completion and its deinit.
+private final class SelfOwnedSubscriber: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = Never
+
+    let log: EventLog<String>
+    let duringReceive: (SelfOwnedSubscriber) -> Void
+    var subscription: (any Subscription)?
+
+    init(log: EventLog<String>, duringReceive: @escaping (SelfOwnedSubscriber) -> Void) {
+        self.log = log
+        self.duringReceive = duringReceive
+    }
+
+    deinit { log.append("deinit") }
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        log.append("value \(input)")
+        duringReceive(self)
+        log.append("receive returned")
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        log.append("finished")
     }
 }

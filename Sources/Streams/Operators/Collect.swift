@@ -93,3 +93,17 @@ extension Publisher {
         Publishers.CollectByCount(upstream: self, count: count)
     }
 }
+
+extension Publishers.Collect: Equatable where Upstream: Equatable {
+    /// Whether both collect the values of equal upstreams.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}
+
+extension Publishers.CollectByCount: Equatable where Upstream: Equatable {
+    /// Whether both collect equal upstreams' values in batches of the same size.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.count == rhs.count
+    }
+}

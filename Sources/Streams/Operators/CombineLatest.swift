@@ -168,3 +168,24 @@ extension Publisher {
         Publishers.Map(upstream: Publishers.CombineLatest4(self, p, q, r), transform: transform)
     }
 }
+
+extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {
+    /// Whether both combine equal upstream publishers, position by position.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b
+    }
+}
+
+extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {
+    /// Whether both combine equal upstream publishers, position by position.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c
+    }
+}
+
+extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {
+    /// Whether both combine equal upstream publishers, position by position.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d
+    }
+}

@@ -50,7 +50,7 @@ struct CompactMapSubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber
         self.transform = transform
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func receive(_ input: Input) -> Subscribers.Demand {
         if let output = transform(input) {
             return downstream.receive(output)

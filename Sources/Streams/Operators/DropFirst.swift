@@ -47,3 +47,10 @@ extension Publisher {
         Publishers.Drop(upstream: self, count: count)
     }
 }
+
+extension Publishers.Drop: Equatable where Upstream: Equatable {
+    /// Whether both drop the same number of values from equal upstreams.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.count == rhs.count
+    }
+}

@@ -1,6 +1,6 @@
-/// What `MergeSubscription` and `CombiningSubscription` have in common: one
-/// subscription to the downstream fed by several upstreams, and the bookkeeping for
-/// ending it.
+/// What `MergeSubscription`, `CombiningSubscription` and `SwitchToLatestSubscription`
+/// have in common: one subscription to the downstream fed by several upstreams, and the
+/// bookkeeping for ending it.
 ///
 /// Subclasses keep their own buffers and delivery loop, guarded by the same `lock`; they
 /// drop those buffers in ``discardBuffered()`` when the subscription ends. `delivering`
@@ -15,7 +15,8 @@ class FanInSubscription<Downstream: Subscriber> {
     final var downstream: Downstream?
     final var upstreams: [SubscriptionState]
     final var delivering = false
-    // A failure waiting for the deliverer; delivered ahead of any buffered value.
+    // A failure waiting for the deliverer. Merge and combine deliver it ahead of any
+    // buffered value; switchToLatest after the values it already queued.
     final var pendingFailure: Failure?
     final var terminated = false
 

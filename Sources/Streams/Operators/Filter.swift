@@ -55,7 +55,7 @@ struct FilterSubscriber<Downstream: Subscriber>: ForwardingSubscriber {
         self.isIncluded = isIncluded
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func receive(_ input: Input) -> Subscribers.Demand {
         isIncluded(input) ? downstream.receive(input) : .max(1)
     }

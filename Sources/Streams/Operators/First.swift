@@ -108,3 +108,10 @@ extension Publisher {
         Publishers.TryFirstWhere(upstream: self, predicate: predicate)
     }
 }
+
+extension Publishers.First: Equatable where Upstream: Equatable {
+    /// Whether both take the first value of equal upstreams.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}

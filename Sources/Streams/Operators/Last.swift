@@ -76,3 +76,10 @@ extension Publisher {
         Publishers.LastWhere(upstream: self, predicate: predicate)
     }
 }
+
+extension Publishers.Last: Equatable where Upstream: Equatable {
+    /// Whether both take the last value of equal upstreams.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}

@@ -6,20 +6,40 @@ extension Publishers {
 
         /// The publisher whose values are transformed.
         public let upstream: Upstream
-        /// The transformation applied to each value.
-        public let transform: (Upstream.Output) -> Output
+
+        /// The first transformation; for fused maps of one type, ``tail`` follows it.
+        @usableFromInline let head: (Upstream.Output) -> Output
+        /// Transformations fused after ``head`` that keep the type (`map.map` where both
+        /// produce `Output`), applied in order by one loop (see ``MapStage``).
+        @usableFromInline let tail: MapStage<Output>?
+
+        /// The transformation applied to each value: for maps fused by `map.map`, all of
+        /// their closures in order. (Combine stores it; here it is computed from the
+        /// stages, which reads the same.)
+        @inlinable
+        public var transform: (Upstream.Output) -> Output {
+            let (first, rest) = (head, tail)
+            guard let rest else { return first }
+            return { MapStage.run(first($0), from: rest) }
+        }
 
         /// Makes the publisher; usually written `upstream.map(transform)`.
         @inlinable
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.init(upstream: upstream, head: transform, tail: nil)
+        }
+
+        @inlinable
+        init(upstream: Upstream, head: @escaping (Upstream.Output) -> Output, tail: MapStage<Output>?) {
             self.upstream = upstream
-            self.transform = transform
+            self.head = head
+            self.tail = tail
         }
 
         /// Attaches `subscriber` behind the transformation.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: transform))
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, head: head, tail: tail))
         }
     }
 }
@@ -44,25 +64,47 @@ struct MapSubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber {
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline let downstream: Downstream
-    @usableFromInline let transform: (Input) -> Downstream.Input
+    @usableFromInline let head: (Input) -> Downstream.Input
+    @usableFromInline let tail: MapStage<Downstream.Input>?
 
     @inlinable
-    init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input) {
+    init(downstream: Downstream, head: @escaping (Input) -> Downstream.Input, tail: MapStage<Downstream.Input>?) {
         self.downstream = downstream
-        self.transform = transform
+        self.head = head
+        self.tail = tail
     }
 
     @inlinable
+    init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input) {
+        self.init(downstream: downstream, head: transform, tail: nil)
+    }
+
+    @inlinable @inline(__always)
     func receive(_ input: Input) -> Subscribers.Demand {
-        downstream.receive(transform(input))
+        let output = head(input)
+        guard let tail else { return downstream.receive(output) }
+        return downstream.receive(MapStage.run(output, from: tail))
     }
 }
 
 extension Publishers.Map {
-    /// Fuses a second `map` into this one, as Combine does: the result is one `Map` whose
-    /// transformation applies both closures, so a chain of maps costs one stage.
+    /// Fuses a second `map` into this one, as Combine does: the result is one `Map` that
+    /// applies both closures, so a chain of maps costs one stage.
+    ///
+    /// A closure that keeps the type joins the list of stages run by one loop (see
+    /// ``MapStage``); one that changes it is composed with the stages so far.
     @inlinable
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+        if T.self == Output.self {
+            // `T` is `Output`: the casts only restate that (folded away once
+            // specialised).
+            let next = transform as! (Output) -> Output
+            let stages = tail?.appending(next) ?? MapStage(apply: next, next: nil)
+            return Publishers.Map<Upstream, T>(
+                upstream: upstream,
+                head: head as! (Upstream.Output) -> T,
+                tail: (stages as! MapStage<T>))
+        }
         let first = self.transform
         return Publishers.Map(upstream: upstream) { transform(first($0)) }
     }

@@ -37,3 +37,10 @@ extension Publishers {
         }
     }
 }
+
+extension Publishers.MergeMany: Equatable where Upstream: Equatable {
+    /// Whether both merge equal publishers, in the same order.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.publishers == rhs.publishers
+    }
+}

@@ -68,3 +68,10 @@ extension Publisher {
         Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
     }
 }
+
+extension Publishers.Output: Equatable where Upstream: Equatable {
+    /// Whether both republish the same range of values of equal upstreams.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.range == rhs.range
+    }
+}

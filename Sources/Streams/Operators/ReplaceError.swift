@@ -44,3 +44,10 @@ extension Publisher {
         Publishers.ReplaceError(upstream: self, output: output)
     }
 }
+
+extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream.Output: Equatable {
+    /// Whether both replace equal upstreams' failure with equal values.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.output == rhs.output
+    }
+}

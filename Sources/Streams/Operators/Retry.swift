@@ -50,3 +50,10 @@ extension Publisher {
         Publishers.Retry(upstream: self, retries: retries)
     }
 }
+
+extension Publishers.Retry: Equatable where Upstream: Equatable {
+    /// Whether both retry equal upstreams the same number of times.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.retries == rhs.retries
+    }
+}

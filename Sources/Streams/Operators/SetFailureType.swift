@@ -42,3 +42,10 @@ extension Publisher where Failure == Never {
         Publishers.SetFailureType(upstream: self)
     }
 }
+
+extension Publishers.SetFailureType: Equatable where Upstream: Equatable {
+    /// Whether both give equal upstreams the same failure type.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}

@@ -168,3 +168,24 @@ extension Publisher {
         Publishers.Map(upstream: Publishers.Zip4(self, p, q, r), transform: transform)
     }
 }
+
+extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {
+    /// Whether both zip equal upstream publishers, position by position.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b
+    }
+}
+
+extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {
+    /// Whether both zip equal upstream publishers, position by position.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c
+    }
+}
+
+extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {
+    /// Whether both zip equal upstream publishers, position by position.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d
+    }
+}

@@ -50,9 +50,10 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     /// Attaches `subscriber`; it receives the outcome once it exists and it has demand.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let box = SubscriberBox(subscriber)
         let subscription = FutureSubscription<Output, Failure>(
-            receiveValue: { subscriber.receive($0) },
-            receiveCompletion: { subscriber.receive(completion: $0) })
+            receiveValue: { box.subscriber.receive($0) },
+            receiveCompletion: { box.subscriber.receive(completion: $0) })
         lock.lock()
         let known = outcome
         if known == nil {

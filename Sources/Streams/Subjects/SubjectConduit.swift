@@ -5,7 +5,7 @@
 /// them runs specialised code; they are dropped (releasing the subscriber) on cancel or
 /// completion, which is also how "nothing after cancel" is enforced.
 ///
-/// Its life, as seen through the closures: both set while subscribed; `receiveValue`
+/// Its life, as seen through the closures: both set while subscribed; ``receiver``
 /// `nil` but `receiveCompletion` set when the subject completed during a delivery (the
 /// completion is owed after the queued values); both `nil` once cancelled or completed.
 ///
@@ -19,7 +19,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 {
     @usableFromInline let owner: SubjectCore<Output, Failure>
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
-    @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Subscribers.Demand)?
+    /// The subscriber's value-delivery closure, boxed (see ``SubjectReceiver``).
+    @usableFromInline @exclusivity(unchecked) var receiver: SubjectReceiver<Output>?
     @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     /// A current-value subject owes the subscriber the latest value at its next demand.
     @usableFromInline @exclusivity(unchecked) var owesCurrentValue: Bool
@@ -34,16 +35,19 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// alive for the delivering thread, which then needs no reference of its own, and
     /// which clears it when it goes idle.
     @usableFromInline @exclusivity(unchecked) var keepAlive: AnyObject?
+    /// The ``receiver`` dropped while busy: the delivering thread may be calling it
+    /// without a reference of its own, and releases it when it goes idle.
+    @usableFromInline @exclusivity(unchecked) var retiredReceiver: SubjectReceiver<Output>?
 
     @inlinable
     init(
         owner: SubjectCore<Output, Failure>,
-        receiveValue: @escaping (Output) -> Subscribers.Demand,
+        receiver: SubjectReceiver<Output>,
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         owesCurrentValue: Bool
     ) {
         self.owner = owner
-        self.receiveValue = receiveValue
+        self.receiver = receiver
         self.receiveCompletion = receiveCompletion
         self.owesCurrentValue = owesCurrentValue
     }
@@ -55,7 +59,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// (cancelled, or no demand). Takes one unit of finite demand. Lock held.
     @inlinable @inline(__always)
     func claimDeliveryLocked() -> ((Output) -> Subscribers.Demand)? {
-        guard let receive = receiveValue else { return nil }
+        guard let receive = receiver?.receive else { return nil }
         if demand.isUnlimited {
             return receive
         }
@@ -77,17 +81,29 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         delivery = .busyWithNews
     }
 
+    /// Moves ``receiver`` to ``retiredReceiver``, for a delivery under way. Lock held.
+    @inlinable
+    func retireReceiverLocked() {
+        if let receiver {
+            retiredReceiver = receiver
+            self.receiver = nil
+        }
+    }
+
     /// Ends the subscription; returns the completion closure to call after unlocking, or
     /// `nil` if it had already ended or if a delivery is under way (the delivering thread
     /// then sends the completion after the queued values). Lock held.
     @inlinable
     func terminateLocked() -> ((Subscribers.Completion<Failure>) -> Void)? {
-        receiveValue = nil
         if delivery != .idle {
+            retireReceiverLocked()
             delivery = .busyWithNews
             keepAlive = self
             return nil
         }
+        // Idle: nobody is calling the box, and the completion closure still holds the
+        // subscriber, so releasing it here runs no subscriber deinit under the lock.
+        receiver = nil
         let receiver = receiveCompletion
         receiveCompletion = nil
         return receiver
@@ -101,7 +117,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     func request(_ additional: Subscribers.Demand) {
         guard additional.rawValue != 0 else { return }
         owner.lock.lock()
-        guard let receive = receiveValue else {
+        guard let receive = receiver?.receive else {
             owner.lock.unlock()
             return
         }
@@ -135,15 +151,18 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func cancel() {
         owner.lock.lock()
-        let value = receiveValue
+        var value = receiver
         let completion = receiveCompletion
-        receiveValue = nil
         receiveCompletion = nil
         let dropped = pending
         pending = []
         if delivery != .idle {
+            retireReceiverLocked()
+            value = nil
             delivery = .busyWithNews
             keepAlive = self
+        } else {
+            receiver = nil
         }
         owner.removeLocked(self)
         owner.lock.unlock()

@@ -19,8 +19,9 @@
 /// other senders instead; both keep the contract.)
 ///
 /// With one subscriber and unlimited demand a send costs two lock round trips (one to
-/// claim the delivery, one to end it), a retain/release of the delivery closure and of
-/// the conduit, and one indirect call into the (fully specialised) subscriber chain.
+/// claim the delivery, one to end it) and one indirect call into the (fully specialised)
+/// subscriber chain: no reference counting, since the conduit and its
+/// ``SubjectReceiver`` are kept alive by their owners for as long as a delivery runs.
 ///
 /// Every stored property has a layout that does not depend on `Output` or `Failure`
 /// (class references, closures, arrays of objects). That matters for speed: the
@@ -37,11 +38,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var first: AnyObject?
     /// The conduits of the second and later subscribers.
     @usableFromInline @exclusivity(unchecked) var others: [AnyObject] = []
-    /// The delivery closure of the only subscriber, when there is exactly one and its
-    /// demand is unlimited: the hot path of `send`, which then needs no demand
-    /// bookkeeping. Kept in step by ``refreshFastPathLocked()`` whenever subscribers or
-    /// demand change.
-    @usableFromInline @exclusivity(unchecked) var fastPath: ((Output) -> Subscribers.Demand)?
+    /// The receiver of the only subscriber, when there is exactly one and its demand is
+    /// unlimited: the hot path of `send`, which then needs no demand bookkeeping. Kept in
+    /// step by ``refreshFastPathLocked()`` whenever subscribers or demand change.
+    /// Unretained: the subscriber's conduit owns the box (see ``SubjectReceiver``).
+    @usableFromInline @exclusivity(unchecked) var fastPath: Unmanaged<SubjectReceiver<Output>>?
     /// The value a `CurrentValueSubject` replays on first demand; `nil` for passthrough.
     @usableFromInline let current: CurrentValueBox<Output>?
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
@@ -73,11 +74,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion.completion)
             return
         }
-        let receive: (Output) -> Subscribers.Demand = { subscriber.receive($0) }
+        let box = SubscriberBox(subscriber)
+        let receive: (Output) -> Subscribers.Demand = { box.subscriber.receive($0) }
         let conduit = SubjectConduit<Output, Failure>(
             owner: self,
-            receiveValue: receive,
-            receiveCompletion: { subscriber.receive(completion: $0) },
+            receiver: SubjectReceiver(receive),
+            receiveCompletion: { box.subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)
         if first == nil {
             first = conduit
@@ -107,11 +109,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             return
         }
         current?.value = value
-        if let receive = fastPath {
+        if let receiver = fastPath {
             // One subscriber, unlimited demand: no demand to count, only the delivery
             // state to take (or the value to queue behind the delivery under way). No
-            // reference of our own to the conduit: while busy it is kept alive by the
-            // subject's list or, once removed from it, by its `keepAlive`.
+            // reference of our own to the conduit or to its receiver: while busy, the
+            // conduit is kept alive by the subject's list or, once removed from it, by
+            // its `keepAlive`, and the receiver by the conduit (`receiver`, or
+            // `retiredReceiver` once dropped).
             unowned(unsafe) let conduit = Self.conduit(first.unsafelyUnwrapped)
             if conduit.delivery != .idle {
                 conduit.enqueueLocked(value)
@@ -120,14 +124,18 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             }
             conduit.delivery = .busy
             lock.unlock()
-            _ = receive(value)
+            _ = receiver._withUnsafeGuaranteedRef { $0.receive(value) }
             lock.lock()
             if conduit.delivery == .busy {
                 conduit.delivery = .idle
                 lock.unlock()
                 return
             }
-            finishDeliveryLocked(to: conduit, receive: receive, returned: .none)
+            // Something happened during the call: take a reference of our own now, as
+            // `finishDeliveryLocked` may release a retired receiver.
+            let owned = receiver.takeUnretainedValue()
+            finishDeliveryLocked(to: conduit, receive: owned.receive, returned: .none)
+            withExtendedLifetime(owned) {}
             return
         }
         sendToEach(value)
@@ -200,7 +208,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         var batch: [Output] = []
         var next = 0
         while true {
-            if more.rawValue != 0, conduit.receiveValue != nil, !conduit.demand.isUnlimited {
+            if more.rawValue != 0, conduit.receiver != nil, !conduit.demand.isUnlimited {
                 conduit.demand += more
                 if conduit.demand.isUnlimited {
                     refreshFastPathLocked()
@@ -213,16 +221,19 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 conduit.pending = []
                 let survivor = conduit.keepAlive
                 conduit.keepAlive = nil
+                let retired = conduit.retiredReceiver
+                conduit.retiredReceiver = nil
                 lock.unlock()
                 _fixLifetime(dropped)
                 _fixLifetime(batch)
+                _fixLifetime(retired)
                 _fixLifetime(survivor)
                 return
             }
             if next == batch.count {
                 if conduit.pending.isEmpty {
                     conduit.delivery = .idle
-                    guard conduit.receiveValue == nil else {
+                    guard conduit.receiver == nil else {
                         lock.unlock()
                         _fixLifetime(batch)
                         return
@@ -232,9 +243,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                     conduit.receiveCompletion = nil
                     let survivor = conduit.keepAlive
                     conduit.keepAlive = nil
+                    let retired = conduit.retiredReceiver
+                    conduit.retiredReceiver = nil
                     let finished = completion.unsafelyUnwrapped.completion
                     lock.unlock()
                     _fixLifetime(batch)
+                    _fixLifetime(retired)
                     receiveCompletion(finished)
                     _fixLifetime(survivor)
                     return
@@ -273,7 +287,6 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         first = nil
         others = []
-        let droppedFastPath = fastPath
         fastPath = nil
         let released = upstreams
         upstreams = []
@@ -287,7 +300,6 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         lock.unlock()
         _fixLifetime(finishing)
-        _fixLifetime(droppedFastPath)
         for receiver in receivers {
             receiver(completion)
         }
@@ -323,7 +335,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @inlinable
     func refreshFastPathLocked() {
         if let head = first, others.isEmpty, Self.conduit(head).demand.isUnlimited {
-            fastPath = Self.conduit(head).receiveValue
+            fastPath = Self.conduit(head).receiver.map { Unmanaged.passUnretained($0) }
         } else {
             fastPath = nil
         }

@@ -1,0 +1,20 @@
+/// A subscriber's value-delivery closure, in a box of its own so that a subject's
+/// one-subscriber send path can call it through an unretained reference: retaining and
+/// releasing the closure would be two atomic read-modify-writes on every value, as many
+/// as the delivery protocol itself needs.
+///
+/// The box is owned by its ``SubjectConduit`` (``SubjectConduit/receiver``). A conduit
+/// that drops its box while a delivery to it is under way (cancelled, or the subject
+/// completed, on another thread or from inside `receive`) parks it in
+/// ``SubjectConduit/retiredReceiver``, and the delivering thread releases it when it goes
+/// idle: so a box is never freed while some thread is calling it.
+@usableFromInline
+final class SubjectReceiver<Output>: @unchecked Sendable {
+    /// Hands one value to the subscriber and returns the demand it adds.
+    @usableFromInline let receive: (Output) -> Subscribers.Demand
+
+    @inlinable
+    init(_ receive: @escaping (Output) -> Subscribers.Demand) {
+        self.receive = receive
+    }
+}
