@@ -50,29 +50,34 @@ import Testing
         #expect(Just(1).combineLatest(Just("a")) != Just(1).combineLatest(Just("b")))
     }
 
+    // `Just` has its own, eager versions of `first()`, `last()`, `collect()`,
+    // `setFailureType(to:)`, `dropFirst(_:)`, `prefix(_:)`, `output(at:)` and `retry(_:)`
+    // (Combine's overloads, which return a `Just`, an `Optional.Publisher` or a
+    // `Result.Publisher`), so those operator types are made directly below, or applied to
+    // a `Fail`, which has no versions of its own.
     @Test func singleUpstreamOperatorsCompareTheirUpstream() {
-        expectComparesEveryPosition(1) { $0[0].first() }
-        expectComparesEveryPosition(1) { $0[0].last() }
-        expectComparesEveryPosition(1) { $0[0].collect() }
-        expectComparesEveryPosition(1) { $0[0].setFailureType(to: TestError.self) }
+        expectComparesEveryPosition(1) { Publishers.First(upstream: $0[0]) }
+        expectComparesEveryPosition(1) { Publishers.Last(upstream: $0[0]) }
+        expectComparesEveryPosition(1) { Publishers.Collect(upstream: $0[0]) }
+        expectComparesEveryPosition(1) { Publishers.SetFailureType<Just<Int>, TestError>(upstream: $0[0]) }
     }
 
     @Test func operatorsWithParametersCompareThemToo() {
-        expectComparesEveryPosition(1) { $0[0].dropFirst(2) }
-        #expect(Just(1).dropFirst(2) != Just(1).dropFirst(3))
+        let failing = Fail<Int, TestError>(error: .oops)
+        expectComparesEveryPosition(1) { Publishers.Drop(upstream: $0[0], count: 2) }
+        #expect(failing.dropFirst(2) != failing.dropFirst(3))
 
-        expectComparesEveryPosition(1) { $0[0].prefix(2) }
-        #expect(Just(1).prefix(2) != Just(1).prefix(3))
-        #expect(Just(1).output(at: 1) == Just(1).output(in: 1..<2), "the same range, however it was written")
+        expectComparesEveryPosition(1) { Publishers.Output(upstream: $0[0], range: 0..<2) }
+        #expect(failing.prefix(2) != failing.prefix(3))
+        #expect(failing.output(at: 1) == failing.output(in: 1..<2), "the same range, however it was written")
 
         expectComparesEveryPosition(1) { $0[0].collect(2) }
         #expect(Just(1).collect(2) != Just(1).collect(3))
 
-        expectComparesEveryPosition(1) { $0[0].retry(2) }
-        #expect(Just(1).retry(2) != Just(1).retry(3))
-        #expect(Publishers.Retry(upstream: Just(1), retries: nil) != Just(1).retry(2), "unlimited is not 2")
+        expectComparesEveryPosition(1) { Publishers.Retry(upstream: $0[0], retries: 2) }
+        #expect(failing.retry(2) != failing.retry(3))
+        #expect(Publishers.Retry(upstream: failing, retries: nil) != failing.retry(2), "unlimited is not 2")
 
-        let failing = Fail<Int, TestError>(error: .oops)
         #expect(failing.replaceError(with: 1) == failing.replaceError(with: 1))
         #expect(failing.replaceError(with: 1) != failing.replaceError(with: 2))
         #expect(failing.replaceError(with: 1) != Fail<Int, TestError>(error: .other).replaceError(with: 1))

@@ -5,7 +5,7 @@ import Streams
 @Suite struct StatefulOperatorTests {
     @Test func scanSendsRunningResults() {
         let recorder = Recorder<Int, Never>(initialDemand: .max(2))
-        [1, 2, 3].publisher.scan(0, +).subscribe(recorder)
+        [1, 2, 3].generalPublisher.scan(0, +).subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(1), .value(3)])
         recorder.request(.max(1))
         #expect(recorder.history == [.subscription, .value(1), .value(3), .value(6), .finished])
@@ -60,7 +60,7 @@ import Streams
         Fail<Int, TestError>(error: .oops).reduce(0, +).subscribe(failing)
         #expect(failing.history == [.subscription, .failure("oops")])
         let throwing = Recorder<Int, any Error>()
-        [1, 2].publisher.tryReduce(0) { _, _ in throw TestError.other }.subscribe(throwing)
+        [1, 2].generalPublisher.tryReduce(0) { _, _ in throw TestError.other }.subscribe(throwing)
         #expect(throwing.history == [.subscription, .failure("other")])
     }
 
@@ -76,7 +76,7 @@ import Streams
 
     @Test func collectEverythingOrInBatches() {
         let all = Recorder<[Int], Never>()
-        (1...5).publisher.collect().subscribe(all)
+        (1...5).generalPublisher.collect().subscribe(all)
         #expect(all.history == [.subscription, .value([1, 2, 3, 4, 5]), .finished])
         let batches = Recorder<[Int], Never>(initialDemand: .max(1))
         (1...5).publisher.collect(2).subscribe(batches)
@@ -106,21 +106,21 @@ import Streams
 
     @Test func prefixDemandAndEarlyCompletion() {
         let recorder = Recorder<Int, Never>(initialDemand: .max(1))
-        [1, 2, 3].publisher.prefix(5).subscribe(recorder)
+        [1, 2, 3].generalPublisher.prefix(5).subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(1)])
         recorder.request(.unlimited)
         #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3), .finished])
         let ranged = Recorder<Int, Never>()
-        (0..<10).publisher.output(in: 3..<5).subscribe(ranged)
+        (0..<10).generalPublisher.output(in: 3..<5).subscribe(ranged)
         #expect(ranged.history == [.subscription, .value(3), .value(4), .finished])
         let single = Recorder<Int, Never>()
-        (0..<10).publisher.output(at: 7).subscribe(single)
+        (0..<10).generalPublisher.output(at: 7).subscribe(single)
         #expect(single.values == [7])
     }
 
     @Test func dropFirstSkipsAndKeepsDemand() {
         let recorder = Recorder<Int, Never>(initialDemand: .max(1))
-        (1...4).publisher.dropFirst(2).subscribe(recorder)
+        (1...4).generalPublisher.dropFirst(2).subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(3)])
         recorder.request(.max(1))
         #expect(recorder.history == [.subscription, .value(3), .value(4), .finished])
@@ -131,13 +131,13 @@ import Streams
 
     @Test func firstAndFirstWhere() {
         let first = Recorder<Int, Never>()
-        (1...3).publisher.first().subscribe(first)
+        (1...3).generalPublisher.first().subscribe(first)
         #expect(first.history == [.subscription, .value(1), .finished])
         let matching = Recorder<Int, Never>()
-        (1...5).publisher.first { $0 > 3 }.subscribe(matching)
+        (1...5).generalPublisher.first { $0 > 3 }.subscribe(matching)
         #expect(matching.history == [.subscription, .value(4), .finished])
         let none = Recorder<Int, Never>()
-        (1...3).publisher.first { $0 > 3 }.subscribe(none)
+        (1...3).generalPublisher.first { $0 > 3 }.subscribe(none)
         #expect(none.history == [.subscription, .finished])
         let throwing = Recorder<Int, any Error>()
         (1...3).publisher.tryFirst { _ in throw TestError.oops }.subscribe(throwing)
@@ -157,10 +157,10 @@ import Streams
 
     @Test func lastAndLastWhere() {
         let last = Recorder<Int, Never>()
-        (1...3).publisher.last().subscribe(last)
+        (1...3).generalPublisher.last().subscribe(last)
         #expect(last.history == [.subscription, .value(3), .finished])
         let matching = Recorder<Int, Never>()
-        (1...5).publisher.last { $0 < 3 }.subscribe(matching)
+        (1...5).generalPublisher.last { $0 < 3 }.subscribe(matching)
         #expect(matching.history == [.subscription, .value(2), .finished])
         let empty = Recorder<Int, Never>()
         Empty<Int, Never>().last().subscribe(empty)
@@ -175,7 +175,7 @@ import Streams
 
     @Test func removeDuplicates() {
         let recorder = Recorder<Int, Never>(initialDemand: .max(2))
-        [1, 1, 2, 2, 2, 1, 3].publisher.removeDuplicates().subscribe(recorder)
+        [1, 1, 2, 2, 2, 1, 3].generalPublisher.removeDuplicates().subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(1), .value(2)])
         recorder.request(.unlimited)
         #expect(recorder.values == [1, 2, 1, 3])

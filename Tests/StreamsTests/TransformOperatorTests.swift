@@ -22,7 +22,7 @@ import Streams
 
     @Test func mapDemandAndCancel() {
         let recorder = Recorder<Int, Never>(initialDemand: .max(2))
-        [1, 2, 3].publisher.map { $0 * 10 }.subscribe(recorder)
+        [1, 2, 3].generalPublisher.map { $0 * 10 }.subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(10), .value(20)])
         recorder.cancel()
         recorder.request(.max(1))
@@ -44,7 +44,7 @@ import Streams
 
     @Test func compactMapDropsNilAndReturnsDemand() {
         let recorder = Recorder<Int, Never>(initialDemand: .max(2))
-        ["1", "x", "2", "3"].publisher.compactMap { Int($0) }.subscribe(recorder)
+        ["1", "x", "2", "3"].generalPublisher.compactMap { Int($0) }.subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(1), .value(2)])
         recorder.request(.max(1))
         #expect(recorder.history == [.subscription, .value(1), .value(2), .value(3), .finished])
@@ -52,7 +52,7 @@ import Streams
 
     @Test func filterKeepsDemandExact() {
         let recorder = Recorder<Int, Never>(initialDemand: .max(2))
-        (1...10).publisher.filter { $0.isMultiple(of: 3) }.subscribe(recorder)
+        (1...10).generalPublisher.filter { $0.isMultiple(of: 3) }.subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(3), .value(6)])
         recorder.request(.unlimited)
         #expect(recorder.history == [.subscription, .value(3), .value(6), .value(9), .finished])
@@ -85,7 +85,7 @@ import Streams
 
     @Test func setFailureTypeRetypesAndPassesValues() {
         let recorder = Recorder<Int, TestError>(initialDemand: .max(1))
-        [1, 2].publisher.setFailureType(to: TestError.self).subscribe(recorder)
+        [1, 2].generalPublisher.setFailureType(to: TestError.self).subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(1)])
         recorder.request(.max(1))
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
@@ -93,7 +93,7 @@ import Streams
 
     @Test func replaceNil() {
         let recorder = Recorder<Int, Never>()
-        [1, nil, 3].publisher.replaceNil(with: 0).subscribe(recorder)
+        [1, nil, 3].generalPublisher.replaceNil(with: 0).subscribe(recorder)
         #expect(recorder.history == [.subscription, .value(1), .value(0), .value(3), .finished])
     }
 

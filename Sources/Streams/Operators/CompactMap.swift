@@ -67,3 +67,13 @@ extension Publishers.CompactMap {
         return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
     }
 }
+
+extension Publishers.CompactMap {
+    /// Fuses a `map` into this `compactMap`, as Combine does: the result is one
+    /// `CompactMap` that applies `transform` to the values this one keeps.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+    }
+}

@@ -48,3 +48,32 @@ extension Publisher {
         Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
     }
 }
+
+extension Publishers.Filter {
+    /// Fuses a `tryFilter` into this `filter`, as Combine does: the result is one
+    /// `TryFilter`; a value passes when both predicates accept it, and `isIncluded` is
+    /// asked only about values this filter keeps.
+    @inlinable
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+}
+
+extension Publishers.TryFilter {
+    /// Fuses a `filter` into this `tryFilter`, as Combine does: a value passes when both
+    /// predicates accept it, and this one is asked first.
+    @inlinable
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+
+    /// Fuses a second `tryFilter` into this one, as Combine does: a value passes when
+    /// both predicates accept it; an error thrown by either fails the stream.
+    @inlinable
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+}

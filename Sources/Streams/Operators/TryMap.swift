@@ -46,3 +46,38 @@ extension Publisher {
         Publishers.TryMap(upstream: self, transform: transform)
     }
 }
+
+extension Publishers.Map {
+    /// Fuses a `tryMap` into this `map`, as Combine does: the result is one `TryMap` that
+    /// applies this map's transformation, then `transform`.
+    ///
+    /// ```swift
+    /// let parsed = ["1", "x"].publisher.map { $0.uppercased() }.tryMap { text -> Int in
+    ///     guard let number = Int(text) else { throw ParseError.notANumber(text) }
+    ///     return number
+    /// }   // Publishers.TryMap<Publishers.Sequence<[String], Never>, Int>
+    /// ```
+    @inlinable
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
+    }
+}
+
+extension Publishers.TryMap {
+    /// Fuses a `map` into this `tryMap`, as Combine does: the result is one `TryMap`
+    /// whose transformation applies both closures.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
+    }
+
+    /// Fuses a second `tryMap` into this one, as Combine does: an error thrown by either
+    /// closure fails the stream.
+    @inlinable
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
+    }
+}
