@@ -244,4 +244,45 @@ import Streams
         #expect(recorder.history == [.subscription])
         #expect(upstream.cancelCount == 1)
     }
+
+    /// As in Combine, every operator that needs the whole upstream (or searches it) asks it
+    /// for everything at once: values a subject sends before the downstream's first
+    /// request still count, and the answer waits for that request.
+    @Test func reduceLikeOperatorsReadTheUpstreamBeforeAnyDemand() {
+        func answer<P: Publisher>(_ makePublisher: (PassthroughSubject<Int, Never>) -> P) -> [P.Output]
+        where P.Output: Equatable {
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = Recorder<P.Output, P.Failure>(initialDemand: .none)
+            makePublisher(subject).subscribe(recorder)
+            subject.send(1)
+            subject.send(2)
+            subject.send(completion: .finished)
+            guard recorder.values.isEmpty else { return [] }   // sent without demand
+            recorder.request(.max(1))
+            return recorder.values
+        }
+        #expect(answer { $0.count() } == [2])
+        #expect(answer { $0.contains(2) } == [true])
+        #expect(answer { $0.allSatisfy { $0 > 0 } } == [true])
+        #expect(answer { $0.min() } == [1])
+        #expect(answer { $0.max() } == [2])
+        #expect(answer { $0.reduce(0, +) } == [3])
+        #expect(answer { $0.tryReduce(0, +) } == [3])
+        #expect(answer { $0.collect() } == [[1, 2]])
+        #expect(answer { $0.first() } == [1])
+        #expect(answer { $0.first { $0 > 1 } } == [2])
+        #expect(answer { $0.tryFirst { $0 > 1 } } == [2])
+        #expect(answer { $0.last() } == [2])
+        #expect(answer { $0.last { $0 < 2 } } == [1])
+        #expect(answer { $0.tryLast { $0 < 2 } } == [1])
+
+        let upstream = ControlledPublisher<Int, Never>()
+        let firsts = Recorder<Int, Never>(initialDemand: .none)
+        upstream.first().subscribe(firsts)
+        #expect(upstream.requests == [.unlimited])
+        upstream.send(5)
+        #expect(upstream.cancelCount == 1)
+        firsts.request(.max(1))
+        #expect(firsts.history == [.subscription, .value(5), .finished])
+    }
 }

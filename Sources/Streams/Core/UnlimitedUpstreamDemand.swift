@@ -1,6 +1,6 @@
 /// Stands in front of a ``StepSubscriber`` for operators that read the whole upstream
 /// before they can answer (`count`, `contains`, `allSatisfy`, `min`/`max`,
-/// `ignoreOutput`): as in Combine, such an operator asks its upstream for unlimited values
+/// `ignoreOutput`, `tryLast(where:)`): as in Combine, such an operator asks its upstream for unlimited values
 /// as soon as it subscribes, whatever the downstream's demand, because the downstream's
 /// demand is only for the one answer (which the `StepSubscriber` holds back until the
 /// downstream asks for it). Without this, a subject's values sent before the downstream's

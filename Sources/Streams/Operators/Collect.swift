@@ -18,7 +18,7 @@ extension Publishers {
         /// Attaches `subscriber`; it gets one array when the upstream finishes.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, [Upstream.Output]>(
+            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, [Upstream.Output]>(
                 downstream: subscriber, state: [],
                 step: { values, value in
                     values.append(value)
@@ -27,7 +27,7 @@ extension Publishers {
                 finishing: { values, completion in
                     if case .failure(let error) = completion { return .fail(error) }
                     return .emitAndFinish(values)
-                }))
+                })))
         }
     }
 

@@ -25,7 +25,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Output>(
+            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Output>(
                 downstream: subscriber, state: initial,
                 step: { result, value in
                     result = next(result, value)
@@ -34,7 +34,7 @@ extension Publishers {
                 finishing: { result, completion in
                     if case .failure(let error) = completion { return .fail(error) }
                     return .emitAndFinish(result)
-                }))
+                })))
         }
     }
 
@@ -65,7 +65,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Output>(
+            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Output>(
                 downstream: subscriber, state: initial,
                 step: { result, value in
                     do {
@@ -78,7 +78,7 @@ extension Publishers {
                 finishing: { result, completion in
                     if case .failure(let error) = completion { return .fail(error) }
                     return .emitAndFinish(result)
-                }))
+                })))
         }
     }
 }

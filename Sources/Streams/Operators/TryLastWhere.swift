@@ -23,7 +23,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
+            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Upstream.Output?>(
                 downstream: subscriber, state: nil,
                 step: { last, value in
                     do {
@@ -36,7 +36,7 @@ extension Publishers {
                 finishing: { last, completion in
                     if case .failure(let error) = completion { return .fail(error) }
                     return last.map { .emitAndFinish($0) } ?? .finish
-                }))
+                })))
         }
     }
 }
