@@ -1,10 +1,11 @@
-/// Stands in front of a ``StepSubscriber`` for operators that read the whole upstream
-/// before they can answer (`count`, `contains`, `allSatisfy`, `min`/`max`,
-/// `ignoreOutput`, `tryLast(where:)`): as in Combine, such an operator asks its upstream for unlimited values
-/// as soon as it subscribes, whatever the downstream's demand, because the downstream's
-/// demand is only for the one answer (which the `StepSubscriber` holds back until the
-/// downstream asks for it). Without this, a subject's values sent before the downstream's
-/// first request would be dropped by the subject and never counted.
+/// Stands in front of a ``StepSubscriber`` for the operators that read the whole upstream,
+/// or search it, before they can answer: `reduce`, `collect()`, `count`, `contains`,
+/// `allSatisfy`, `min`/`max`, `first`/`last` (with their `where` and `try` forms) and
+/// `ignoreOutput`. As in Combine, such an operator asks its upstream for unlimited values
+/// as soon as it subscribes, whatever the downstream's demand: that demand is only for the
+/// one answer, which the `StepSubscriber` holds back until the downstream asks for it.
+/// Without this, a subject's values sent before the downstream's first request would be
+/// dropped by the subject and never counted.
 @usableFromInline
 struct UnlimitedUpstreamDemand<Inner: Subscriber>: ForwardingSubscriber {
     @usableFromInline typealias Input = Inner.Input
