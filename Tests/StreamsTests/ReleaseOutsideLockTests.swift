@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Pipelines
 import Streams
 import StreamsFoundation
@@ -179,6 +182,16 @@ import Testing
         let handle = SubscriptionHandle()
         center.publisher(for: name).subscribe(ProbeSubscriber<Notification, Never>(
             handle: handle, onDeinit: { center.post(name: name, object: nil) }))
+        #expect(finishesInTime { handle.cancel() })
+    }
+
+    @Test func dataTaskCancelReleasesTheSubscriberOutsideTheLock() {
+        let handle = SubscriptionHandle()
+        // No demand, so no task is ever started. The subscriber's deinit cancels again,
+        // as an object that owns its subscription does.
+        URLSession.shared.dataTaskPublisher(for: URL(string: "http://127.0.0.1:9/")!)
+            .subscribe(ProbeSubscriber<URLSession.DataTaskPublisher.Output, URLError>(
+                handle: handle, demand: .none, onDeinit: { handle.cancel() }))
         #expect(finishesInTime { handle.cancel() })
     }
 
