@@ -111,10 +111,14 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
 
     func cancel() {
         lock.lock()
+        // Released after unlocking: this may be the last reference to the subscriber,
+        // whose deinit may post the notification observed here.
+        let released = downstream
         downstream = nil
         let observer = self.observer
         self.observer = nil
         lock.unlock()
         if let observer { center.removeObserver(observer) }
+        withExtendedLifetime(released) {}
     }
 }

@@ -120,10 +120,14 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
 
     func cancel() {
         lock.lock()
+        // Released after unlocking: this may be the last reference to the subscriber,
+        // whose deinit may call back into this subscription.
+        let released = downstream
         downstream = nil
         let task = self.task
         self.task = nil
         lock.unlock()
         task?.cancel()
+        withExtendedLifetime(released) {}
     }
 }

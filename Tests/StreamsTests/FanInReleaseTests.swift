@@ -48,27 +48,80 @@ import Testing
         #expect(recorder.values.isEmpty)
     }
 
-    /// Runs `body` on another thread; `false` if it has not returned after 5 seconds (a
-    /// deadlocked thread is left spinning: the test has failed either way).
-    private func finishesInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            body()
-            done.signal()
-        }.start()
-        return done.wait(timeout: .now() + 5) == .success
+    // A value stays in the operator's buffer after it has been delivered, until the
+    // buffer is emptied: then the buffer may hold the last reference to it.
+
+    @Test func mergeReleasesBufferedValuesItDeliveredOutsideTheLock() {
+        let a = PassthroughSubject<Token, Never>()
+        let b = PassthroughSubject<Token, Never>()
+        let c = PassthroughSubject<Token, Never>()
+        let first = Token()
+        let probe = ProbeSubscriber<Token, Never>(onValue: { value in
+            guard value == first else { return }
+            // Both buffered behind `first`; the first one's deinit sends into idle C
+            // once the buffer is emptied after delivering the second.
+            b.send(Token { c.send(Token()) })
+            b.send(Token())
+        })
+        a.merge(with: b, c).subscribe(probe)
+        #expect(finishesInTime { a.send(first) })
+        #expect(probe.received == 4)
     }
-}
 
-/// A value whose deinit runs `onDeinit`.
-private final class Token: Equatable, @unchecked Sendable {
-    let onDeinit: () -> Void
-
-    init(onDeinit: @escaping () -> Void = {}) {
-        self.onDeinit = onDeinit
+    @Test func zipReleasesQueuedValuesItDeliveredOutsideTheLock() {
+        let a = PassthroughSubject<Token, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let probe = ProbeSubscriber<(Token, Int), Never>()
+        a.zip(b).subscribe(probe)
+        // A's queue holds both; the first, once zipped and delivered, is released when
+        // the second empties the queue. Its deinit sends into A, which is idle then.
+        do {
+            a.send(Token { a.send(Token()) })
+            a.send(Token())
+        }
+        b.send(1)
+        #expect(finishesInTime { b.send(2) })
+        #expect(probe.received == 2)
     }
 
-    deinit { onDeinit() }
+    @Test func combineLatestReleasesTheValueItReplacesOutsideTheLock() {
+        let a = PassthroughSubject<Token, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let probe = ProbeSubscriber<(Token, Int), Never>()
+        a.combineLatest(b).subscribe(probe)
+        // Kept as A's latest value until the next one replaces it; its deinit sends
+        // into B.
+        do { a.send(Token { b.send(1) }) }
+        #expect(finishesInTime { a.send(Token()) })
+        #expect(probe.received == 1)
+    }
 
-    static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
+    @Test func switchToLatestReleasesQueuedValuesItDeliveredOutsideTheLock() {
+        let outer = PassthroughSubject<ControlledPublisher<Token, Never>, Never>()
+        let inner = ControlledPublisher<Token, Never>()
+        let first = Token()
+        let probe = ProbeSubscriber<Token, Never>(onValue: { value in
+            guard value == first else { return }
+            // Sent while `first` is delivered (the controlled publisher calls straight
+            // in): both queued. The first one's deinit switches to a new inner.
+            inner.send(Token { outer.send(ControlledPublisher()) })
+            inner.send(Token())
+        })
+        outer.switchToLatest().subscribe(probe)
+        outer.send(inner)
+        #expect(finishesInTime { inner.send(first) })
+        #expect(probe.received == 3)
+    }
+
+    @Test func mergeReleasesASubscriberThatCancelsDuringDeliveryOutsideTheLock() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let handle = SubscriptionHandle()
+        // Cancelling lets go of the subscriber, but the delivering thread still holds
+        // it: its last reference goes when that delivery returns. Its deinit cancels
+        // again, as an object that owns its subscription does.
+        a.merge(with: b).subscribe(ProbeSubscriber<Int, Never>(
+            handle: handle, onValue: { _ in handle.cancel() }, onDeinit: { handle.cancel() }))
+        #expect(finishesInTime { a.send(1) })
+    }
 }

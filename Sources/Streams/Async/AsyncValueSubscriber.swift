@@ -68,8 +68,9 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
     private func wait(with waiter: Waiter) {
         lock.lock()
         if head < buffer.count {
-            let value = popFirst()
+            let (value, spent) = popFirst()
             lock.unlock()
+            _fixLifetime(spent)
             waiter.resume(returning: UncheckedTransfer(value: .success(value)))
             return
         }
@@ -87,18 +88,24 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
         subscription?.request(.max(1))
     }
 
-    /// Call with the lock held and the buffer not empty.
-    private func popFirst() -> Input {
+    /// Call with the lock held and the buffer not empty. Also returns the values taken
+    /// earlier that the buffer let go of now, for the caller to release after unlocking:
+    /// a value's deinit is user code, which may send into this stream.
+    private func popFirst() -> (value: Input, spent: [Input]) {
         let value = buffer[head]
         head += 1
+        var spent: [Input] = []
         if head == buffer.count {
+            // A single value is also in `value`, so that buffer is cleared in place.
+            if buffer.count > 1 { spent = buffer }
             buffer.removeAll(keepingCapacity: true)
             head = 0
         } else if head >= 1_024, head * 2 >= buffer.count {
+            spent = Array(buffer[..<head])
             buffer.removeFirst(head)
             head = 0
         }
-        return value
+        return (value, spent)
     }
 
     func receive(subscription: any Subscription) {
@@ -132,13 +139,15 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
         }
         // Unbuffered, only an upstream ignoring demand gets here: nobody asked for this
         // value, and it is dropped.
-        if let policy { enqueue(input, policy: policy) }
+        let dropped = policy.map { enqueue(input, policy: $0) }
         lock.unlock()
+        _fixLifetime(dropped)
         return .none
     }
 
-    /// Call with the lock held: buffers `input` as `policy` allows.
-    private func enqueue(_ input: Input, policy: BufferingPolicy) {
+    /// Call with the lock held: buffers `input` as `policy` allows. Returns what it
+    /// evicted, for the caller to release after unlocking.
+    private func enqueue(_ input: Input, policy: BufferingPolicy) -> Any {
         let count = buffer.count - head
         switch policy {
         case .unbounded:
@@ -147,12 +156,14 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
             if count < limit { buffer.append(input) }
         case .bufferingNewest(let limit):
             if limit > 0 {
-                if count >= limit { _ = popFirst() }
+                let evicted = count >= limit ? popFirst() : nil
                 buffer.append(input)
+                return evicted as Any
             }
         @unknown default:
             buffer.append(input)
         }
+        return ()
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
@@ -182,13 +193,16 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
     func cancel() {
         lock.lock()
         let subscription = upstream.terminate()
-        buffer.removeAll()
+        // Released after unlocking: a buffered value's deinit may send into this stream.
+        let dropped = buffer
+        buffer = []
         head = 0
         if ending == nil { ending = .success(nil) }
         let waiter = self.waiter
         self.waiter = nil
         lock.unlock()
         subscription?.cancel()
+        _fixLifetime(dropped)
         waiter?.resume(returning: UncheckedTransfer(value: .success(nil)))
     }
 }

@@ -104,8 +104,9 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
             return
         }
         _ = upstream.terminate()
-        discardPendingLocked()
+        let discarded = discardPendingLocked()
         lock.unlock()
+        _fixLifetime(discarded)  // released outside the lock: a value's deinit may send
         schedule { self.deliverCompletion(completion) }
     }
 
@@ -120,8 +121,10 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
     }
 
     /// Called with the lock held when the upstream completes or the subscription is
-    /// cancelled; subclasses that hold events back drop them here.
-    func discardPendingLocked() {}
+    /// cancelled; subclasses that hold events back drop them here, and return what they
+    /// dropped for the caller to release after unlocking (a value's deinit is user code,
+    /// which may send into this stream).
+    func discardPendingLocked() -> Any { () }
 
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
@@ -132,10 +135,13 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
 
     func cancel() {
         lock.lock()
+        // Let go of only after unlocking: this may be the last reference to the
+        // subscriber or to a held-back value, whose deinit may send into this stream.
+        let released = (downstream, discardPendingLocked())
         downstream = nil
-        discardPendingLocked()
         let subscription = upstream.terminate()
         lock.unlock()
         subscription?.cancel()
+        _fixLifetime(released)
     }
 }

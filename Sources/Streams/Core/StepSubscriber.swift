@@ -176,7 +176,9 @@ final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: 
     func cancel() {
         lock.lock()
         let live = upstream.terminate()
-        let released = downstream
+        // Released after unlocking: the subscriber or a parked last value may run a
+        // deinit that sends into this stream.
+        let released = (downstream, pendingFinal)
         downstream = nil
         pendingFinal = nil
         lock.unlock()

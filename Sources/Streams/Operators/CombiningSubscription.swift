@@ -101,18 +101,27 @@ final class CombiningSubscription<Downstream: Subscriber>: FanInSubscription<Dow
             lock.unlock()
             return
         }
+        // combineLatest's previous value from this upstream, released only after
+        // unlocking: its deinit may send into this stream.
+        var replaced: Any?
         switch strategy {
         case .latest:
-            if queues[index].isEmpty { queues[index].append(value) } else { queues[index][0] = value }
+            if queues[index].isEmpty {
+                queues[index].append(value)
+            } else {
+                replaced = queues[index][0]
+                queues[index][0] = value
+            }
             fresh = true
         case .zip:
             queues[index].append(value)
         }
-        guard !delivering else {
+        if delivering {
             lock.unlock()
-            return
+        } else {
+            drain()
         }
-        drain()
+        _fixLifetime(replaced)
     }
 
     private func complete(_ completion: Subscribers.Completion<Failure>, from index: Int) {
@@ -178,23 +187,28 @@ final class CombiningSubscription<Downstream: Subscriber>: FanInSubscription<Dow
     }
 
     /// Takes the next combination's inputs. Call with the lock held and `isReady` true.
-    private func takeInputs() -> [Any] {
+    /// For zip, also returns the queues emptied on the way, which still hold values
+    /// delivered earlier: the caller releases them after unlocking (a deinit may send).
+    private func takeInputs() -> (inputs: [Any], spent: [[Any]]) {
         switch strategy {
         case .latest:
             fresh = false
-            return queues.map { $0[0] }
+            return (queues.map { $0[0] }, [])
         case .zip:
             var inputs: [Any] = []
+            var spent: [[Any]] = []
             inputs.reserveCapacity(queues.count)
             for index in queues.indices {
                 inputs.append(queues[index][heads[index]])
                 heads[index] += 1
                 if heads[index] == queues[index].count {
+                    // A single element is in `inputs` too, so it can be cleared in place.
+                    if queues[index].count > 1 { spent.append(queues[index]) }
                     queues[index].removeAll(keepingCapacity: true)
                     heads[index] = 0
                 }
             }
-            return inputs
+            return (inputs, spent)
         }
     }
 
@@ -207,10 +221,15 @@ final class CombiningSubscription<Downstream: Subscriber>: FanInSubscription<Dow
                 return
             }
             if !terminated, demand > 0, isReady, let downstream {
-                let output = makeOutput(takeInputs())
+                let (inputs, spent) = takeInputs()
+                let output = makeOutput(inputs)
                 demand -= 1
                 lock.unlock()
-                let more = downstream.receive(output)
+                _ = consume inputs
+                _ = consume spent
+                // Consumed, so that the combination and the downstream (which a cancel
+                // during the call may have let go of) are released before locking again.
+                let more = (consume downstream).receive(consume output)
                 lock.lock()
                 if more > 0, !terminated {
                     demand += more

@@ -91,8 +91,11 @@ extension Publishers.Debounce {
             }
             generation &+= 1
             let mine = generation
+            let replaced = waiting
             waiting = input
             lock.unlock()
+            // The value replaced is released outside the lock: its deinit may send.
+            _fixLifetime(replaced)
             let due = scheduler.now.advanced(by: dueTime)
             scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: options) {
                 self.fire(mine)
@@ -121,9 +124,11 @@ extension Publishers.Debounce {
             }
         }
 
-        override func discardPendingLocked() {
+        override func discardPendingLocked() -> Any {
+            let dropped = waiting
             waiting = nil
             generation &+= 1
+            return dropped as Any
         }
 
         // The upstream was asked for unlimited values; demand only gates `fire`.

@@ -241,7 +241,9 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         lock.lock()
         isTerminal = true
         let subscriptions = liveSubscriptionsLocked()
-        let released = downstream
+        // The downstream and the values still queued are released after unlocking:
+        // their deinits may send into this stream.
+        let released = (downstream, queued)
         downstream = nil
         children = [:]
         waiting = []
@@ -270,8 +272,11 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
             }
             let requests = isTerminal ? [] : grantLocked()
             if !queued.isEmpty {
-                item = queued.removeFirst()
+                let next = queued.removeFirst()
                 lock.unlock()
+                // Replacing `item` releases the value just delivered: outside the lock,
+                // as its deinit may send into this stream.
+                item = next
                 perform(requests)
                 continue
             }
@@ -336,18 +341,22 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     func endLocked(_ completion: Subscribers.Completion<Failure>) {
         isTerminal = true
         let subscriptions = liveSubscriptionsLocked()
+        // Values still queued are released after unlocking: a deinit may send.
+        let dropped = queued
         children = [:]
         waiting = []
         queued = []
         if isEmitting {
             pendingCompletion = completion
             lock.unlock()
+            _fixLifetime(dropped)
             subscriptions.forEach { $0.cancel() }
             return
         }
         let receiver = downstream
         downstream = nil
         lock.unlock()
+        _fixLifetime(dropped)
         subscriptions.forEach { $0.cancel() }
         receiver?.receive(completion: completion)
     }

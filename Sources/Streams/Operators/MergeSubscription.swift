@@ -175,13 +175,21 @@ final class MergeSubscription<Downstream: Subscriber>: FanInSubscription<Downstr
             if bufferHead < buffer.count, demand > 0, let downstream {
                 let (index, value) = buffer[bufferHead]
                 bufferHead += 1
+                // The values delivered before this one are still in the buffer: handed
+                // over to be released after unlocking (a deinit may send). A single
+                // value is also in `value`, so that buffer is cleared in place.
+                var spent: [(index: Int, value: Output)] = []
                 if bufferHead == buffer.count {
+                    if buffer.count > 1 { spent = buffer }
                     buffer.removeAll(keepingCapacity: true)
                     bufferHead = 0
                 }
                 demand -= 1
                 lock.unlock()
-                let more = downstream.receive(value)
+                _ = consume spent
+                // Consumed, so that the value and the downstream (which a cancel during
+                // the call may have let go of) are released before locking again.
+                let more = (consume downstream).receive(consume value)
                 lock.lock()
                 demand += more
                 if !unlimitedRequested, !terminated, demand > 0, let subscription = upstreams[index].subscription {

@@ -86,8 +86,11 @@ extension Publishers.SubscribeOn {
         override func cancel() {
             lock.lock()
             let subscription = upstream.terminate()
+            // Released after unlocking: it may be the last reference to the subscriber.
+            let released = downstream
             downstream = nil
             lock.unlock()
+            withExtendedLifetime(released) {}
             guard let subscription else { return }
             schedule { subscription.cancel() }
         }

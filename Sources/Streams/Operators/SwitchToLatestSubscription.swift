@@ -103,8 +103,8 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         innerActive = true
         // The previous inner's undelivered values will never be delivered: give their
         // demand back, so that the new inner is asked for it.
-        let dropped = takeQueue()
-        demand += dropped.count
+        let (waiting, dropped) = takeQueue()
+        demand += waiting
         lock.unlock()
         previous?.cancel()
         _fixLifetime(dropped)  // released outside the lock: a value's deinit may send
@@ -257,13 +257,21 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
             if queueHead < queue.count, let downstream {
                 let value = queue[queueHead]
                 queueHead += 1
+                // The values delivered before this one are still queued: handed over to
+                // be released after unlocking (a deinit may send). A single value is
+                // also in `value`, so that queue is cleared in place.
+                var spent: [Output] = []
                 if queueHead == queue.count {
+                    if queue.count > 1 { spent = queue }
                     queue.removeAll(keepingCapacity: true)
                     queueHead = 0
                 }
                 lock.unlock()
+                _ = consume spent
                 asked?.request(more)
-                more = downstream.receive(value)
+                // Consumed, so that the value and the downstream (which a cancel during
+                // the call may have let go of) are released before locking again.
+                more = (consume downstream).receive(consume value)
                 lock.lock()
                 continue
             }
@@ -282,20 +290,19 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         }
     }
 
-    /// Empties the queue and hands its values back. Lock held.
-    private func takeQueue() -> [Output] {
-        guard queueHead < queue.count else {
-            if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
-            queueHead = 0
-            return []
-        }
-        let waiting = Array(queue[queueHead...])
+    /// Empties the queue. Returns how many values in it were still waiting, and
+    /// everything it held (the values already delivered too), for the caller to release
+    /// after unlocking: a value's deinit may send into this stream. Lock held.
+    private func takeQueue() -> (waiting: Int, taken: [Output]) {
+        guard !queue.isEmpty else { return (0, []) }
+        let taken = queue
+        let waiting = queue.count - queueHead
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
-        return waiting
+        return (waiting, taken)
     }
 
     override func takeBuffered() -> Any {
-        takeQueue()
+        takeQueue().taken
     }
 }

@@ -162,8 +162,11 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
             guard push(current, { self.offer($0) }) else {
                 lock.lock()
                 pushing = false
+                // Released after unlocking: an input's deinit may send into this stream.
+                let dropped = queuedInputs
                 queuedInputs = []
                 lock.unlock()
+                _fixLifetime(dropped)
                 finish(cancellingUpstream: true)
                 return .none
             }
@@ -213,7 +216,10 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
     func cancel() {
         lock.lock()
         let live = upstream.terminate()
-        let released = downstream
+        // Everything let go of here is released after unlocking: the downstream, a
+        // buffered output, a queued input or a waiting failure may run a deinit that
+        // sends into this stream.
+        let released = (downstream, buffer, queuedInputs, completion)
         downstream = nil
         buffer = []
         bufferStart = 0
@@ -279,20 +285,29 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
                 guard demand > 0 else { break }
                 let output = buffer[bufferStart]
                 bufferStart += 1
+                // The outputs delivered before this one are still buffered: handed over
+                // to be released after unlocking (a deinit may send). A single output
+                // is also in `output`, so that buffer is cleared in place.
+                var spent: [Output] = []
                 if bufferStart == buffer.count {
+                    if buffer.count > 1 { spent = buffer }
                     buffer.removeAll(keepingCapacity: true)
                     bufferStart = 0
                 }
                 demand -= 1
                 lock.unlock()
-                let more = receiver.receive(output)
+                _ = consume spent
+                // Consumed, so that the output and the receiver (which a cancel during
+                // the call may have let go of) are released before locking again.
+                let more = (consume receiver).receive(consume output)
                 lock.lock()
                 demand += more
             } else if let completion, !pushing {
                 downstream = nil
                 self.completion = nil
                 lock.unlock()
-                receiver.receive(completion: completion)
+                // The receiver's last reference: released before locking again.
+                (consume receiver).receive(completion: completion)
                 lock.lock()
             } else {
                 break

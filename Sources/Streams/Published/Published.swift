@@ -117,8 +117,11 @@ final class PublishedStorage<Value>: @unchecked Sendable {
         willChange?.send()
         changes.send(newValue)
         lock.lock()
+        let previous = stored
         stored = newValue
         lock.unlock()
+        // Released outside the lock: the old value's deinit may read or set this property.
+        _fixLifetime(previous)
     }
 
     @inlinable

@@ -91,17 +91,17 @@ where Downstream.Input == Iterator.Element {
             if !demand.isUnlimited {
                 demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
             }
-            let element = pending.take()
-            lock.unlock()
-            if let element {
-                let more = receiver.receive(element)
+            if let element = pending.take() {
+                lock.unlock()
+                // Consumed, so that the element and the receiver (which a cancel during
+                // the call may have let go of) are released before locking again: a
+                // deinit may call back into this subscription.
+                let more = (consume receiver).receive(consume element)
                 let next = iterator.next()
                 lock.lock()
                 demand += more
                 pending = next
                 if next != nil { continue }
-            } else {
-                lock.lock()
             }
             // The sequence is exhausted.
             let finishing = downstream
