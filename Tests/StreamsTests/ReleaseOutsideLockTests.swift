@@ -16,6 +16,19 @@ import Testing
 @Suite struct ReleaseOutsideLockTests {
     // MARK: Scheduling operators
 
+    @Test func currentValueSubjectReleasesTheValueItReplacesOutsideTheLock() {
+        let subject = CurrentValueSubject<Token, Never>(Token())
+        let seen = EventLog<Token>()
+        do {
+            // The deinit of the value being replaced reads the subject.
+            subject.value = Token { seen.append(subject.value) }
+        }
+        let next = Token()
+        #expect(finishesInTime { subject.send(next) })
+        #expect(seen.events.count == 1)
+        #expect(seen.events.first === next)
+    }
+
     @Test func receiveOnCancelReleasesTheSubscriberOutsideTheLock() {
         let subject = PassthroughSubject<Int, Never>()
         let handle = SubscriptionHandle()

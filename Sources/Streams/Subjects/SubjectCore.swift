@@ -108,7 +108,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        current?.value = value
+        // The value a current-value subject replaces is released only after unlocking
+        // (at the end of `send`): its deinit is user code, which may read or send.
+        let replaced = current?.replace(with: value)
+        defer { withExtendedLifetime(replaced) {} }
         if let receiver = fastPath {
             // One subscriber, unlimited demand: no demand to count, only the delivery
             // state to take (or the value to queue behind the delivery under way). No
@@ -362,5 +365,14 @@ final class CurrentValueBox<Value>: @unchecked Sendable {
     @inlinable
     init(_ value: Value) {
         self.value = value
+    }
+
+    /// Stores `newValue` and hands back the value it replaces, for the caller to release
+    /// after unlocking. Lock held.
+    @inlinable
+    func replace(with newValue: Value) -> Value {
+        let old = value
+        value = newValue
+        return old
     }
 }
