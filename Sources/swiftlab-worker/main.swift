@@ -12,4 +12,5 @@ import SwiftLabWorkerProtocol
 
 swiftlab_worker_configure_output()
 swiftlab_worker_flush_output_on_crash()
+CellRunner.loadSupportLibraries()
 CellRunner.start()

@@ -98,15 +98,13 @@ final class CellCompiler: @unchecked Sendable {
                             "-o", object] + common
             let runtime = toolchain.runtimeLibraryDirectory.path
             // Earlier cells and the Swift runtime are already loaded in the worker (with
-            // RTLD_GLOBAL), so only the cell library and imported system modules are named,
-            // and SwiftOnoneSupport: code compiled with -Onone calls the standard library's
-            // prespecialised generics (`Array<Int>.append`...) that live there, and a
-            // release worker does not load it (the driver path links it by itself).
+            // RTLD_GLOBAL), so only the cell library and imported system modules are named.
+            // (SwiftOnoneSupport too is loaded by the worker, once: see
+            // `CellRunner.loadSupportLibraries`.)
             let link = [toolchain.linker?.path ?? "ld", "-shared", "-o", output.path,
                         toolchain.runtimeRegistrationObject.path, object,
                         "-L", library.directory.path, "-L", runtime,
-                        "-rpath", library.directory.path, "-rpath", runtime, "-lSwiftLabCells",
-                        "-lswiftSwiftOnoneSupport"]
+                        "-rpath", library.directory.path, "-rpath", runtime, "-lSwiftLabCells"]
                 + importedLibraries.map { "-l\($0)" }
             return [frontend, link]
         }
