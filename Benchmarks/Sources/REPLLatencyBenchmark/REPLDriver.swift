@@ -24,12 +24,23 @@ final class REPLDriver {
     }
 
     /// Writes one input and waits for its timing line; returns the wall time in ms and
-    /// the REPL's own compile and run figures.
+    /// the REPL's own compile and run figures. Stops the benchmark if the input printed
+    /// an error: a failing cell is quicker than one that runs, so timing a session that
+    /// fails measures the wrong thing (a release worker once could not load any cell
+    /// using `Array`, and this benchmark reported the failures' speed).
     func evaluate(_ text: String) -> (wall: Double, line: String) {
         let start = ContinuousClock.now
         send(text)
-        let line = readLine { $0.hasPrefix("[compile ") }
-        return (milliseconds(since: start), line)
+        var printed: [String] = []
+        let line = readLine { line in
+            printed.append(line)
+            return line.hasPrefix("[compile ")
+        }
+        let wall = milliseconds(since: start)
+        if let failure = printed.first(where: { $0.hasPrefix("error:") || $0.contains(": error:") }) {
+            fatalError("the input `\(text)` failed, so its time means nothing: \(failure)")
+        }
+        return (wall, line)
     }
 
     func finish() {
