@@ -207,4 +207,27 @@ extension Step {
         case .failure(let error): return .fail(error)
         }
     }
+
+    /// The step that ends an operator that answers only once its upstream has finished
+    /// (`reduce`, `count`, `contains`...): send `answer` and finish; a failure passes on
+    /// instead.
+    @inlinable
+    static func answering(_ answer: Output, after completion: Subscribers.Completion<Failure>) -> Step {
+        switch completion {
+        case .finished: return .emitAndFinish(answer)
+        case .failure(let error): return .fail(error)
+        }
+    }
+
+    /// ``answering(_:after:)`` for `try` operators: the upstream's failure passes on as
+    /// `any Error`.
+    @inlinable
+    static func answeringAsError<UpstreamFailure: Error>(
+        _ answer: Output, after completion: Subscribers.Completion<UpstreamFailure>
+    ) -> Step where Failure == any Error {
+        switch completion {
+        case .finished: return .emitAndFinish(answer)
+        case .failure(let error): return .fail(error)
+        }
+    }
 }

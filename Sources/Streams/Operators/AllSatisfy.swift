@@ -26,10 +26,7 @@ extension Publishers {
             upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
                 downstream: subscriber, state: (),
                 step: { _, value in predicate(value) ? .drop : .emitAndFinish(false) },
-                finishing: { _, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return .emitAndFinish(true)
-                })))
+                finishing: { _, completion in .answering(true, after: completion) })))
         }
     }
 
@@ -62,10 +59,7 @@ extension Publishers {
                 step: { _, value in
                     do { return try predicate(value) ? .drop : .emitAndFinish(false) } catch { return .fail(error) }
                 },
-                finishing: { _, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return .emitAndFinish(true)
-                })))
+                finishing: { _, completion in .answeringAsError(true, after: completion) })))
         }
     }
 }

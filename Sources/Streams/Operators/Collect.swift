@@ -24,10 +24,7 @@ extension Publishers {
                     values.append(value)
                     return .drop
                 },
-                finishing: { values, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return .emitAndFinish(values)
-                })))
+                finishing: { values, completion in .answering(values, after: completion) })))
         }
     }
 

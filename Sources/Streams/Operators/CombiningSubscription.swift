@@ -259,3 +259,54 @@ final class CombiningSubscription<Downstream: Subscriber>: FanInSubscription<Dow
         return taken
     }
 }
+
+extension CombiningSubscription {
+    // The bodies of `CombineLatest`, `Zip` (and their 3- and 4-upstream forms)
+    // `receive(subscriber:)`: they differ only in `strategy`.
+
+    /// Combines two upstreams into `downstream`.
+    static func combine<A: Publisher, B: Publisher>(
+        _ a: A, _ b: B, strategy: Strategy, into downstream: Downstream
+    ) where Downstream.Input == (A.Output, B.Output), A.Failure == Downstream.Failure, B.Failure == Downstream.Failure {
+        let subscription = CombiningSubscription(downstream: downstream, upstreamCount: 2, strategy: strategy) {
+            ($0[0] as! A.Output, $0[1] as! B.Output)
+        }
+        subscription.start { core in
+            a.subscribe(core.child(at: 0, of: A.Output.self))
+            b.subscribe(core.child(at: 1, of: B.Output.self))
+        }
+    }
+
+    /// Combines three upstreams into `downstream`.
+    static func combine<A: Publisher, B: Publisher, C: Publisher>(
+        _ a: A, _ b: B, _ c: C, strategy: Strategy, into downstream: Downstream
+    ) where Downstream.Input == (A.Output, B.Output, C.Output), A.Failure == Downstream.Failure,
+        B.Failure == Downstream.Failure, C.Failure == Downstream.Failure
+    {
+        let subscription = CombiningSubscription(downstream: downstream, upstreamCount: 3, strategy: strategy) {
+            ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output)
+        }
+        subscription.start { core in
+            a.subscribe(core.child(at: 0, of: A.Output.self))
+            b.subscribe(core.child(at: 1, of: B.Output.self))
+            c.subscribe(core.child(at: 2, of: C.Output.self))
+        }
+    }
+
+    /// Combines four upstreams into `downstream`.
+    static func combine<A: Publisher, B: Publisher, C: Publisher, D: Publisher>(
+        _ a: A, _ b: B, _ c: C, _ d: D, strategy: Strategy, into downstream: Downstream
+    ) where Downstream.Input == (A.Output, B.Output, C.Output, D.Output), A.Failure == Downstream.Failure,
+        B.Failure == Downstream.Failure, C.Failure == Downstream.Failure, D.Failure == Downstream.Failure
+    {
+        let subscription = CombiningSubscription(downstream: downstream, upstreamCount: 4, strategy: strategy) {
+            ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output, $0[3] as! D.Output)
+        }
+        subscription.start { core in
+            a.subscribe(core.child(at: 0, of: A.Output.self))
+            b.subscribe(core.child(at: 1, of: B.Output.self))
+            c.subscribe(core.child(at: 2, of: C.Output.self))
+            d.subscribe(core.child(at: 3, of: D.Output.self))
+        }
+    }
+}

@@ -54,10 +54,7 @@ extension Publishers {
             upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
                 downstream: subscriber, state: (),
                 step: { _, value in predicate(value) ? .emitAndFinish(true) : .drop },
-                finishing: { _, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return .emitAndFinish(false)
-                })))
+                finishing: { _, completion in .answering(false, after: completion) })))
         }
     }
 
@@ -90,10 +87,7 @@ extension Publishers {
                 step: { _, value in
                     do { return try predicate(value) ? .emitAndFinish(true) : .drop } catch { return .fail(error) }
                 },
-                finishing: { _, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return .emitAndFinish(false)
-                })))
+                finishing: { _, completion in .answeringAsError(false, after: completion) })))
         }
     }
 }

@@ -25,10 +25,7 @@ extension Publishers {
                     count += 1
                     return .drop
                 },
-                finishing: { count, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return .emitAndFinish(count)
-                })))
+                finishing: { count, completion in .answering(count, after: completion) })))
         }
     }
 }

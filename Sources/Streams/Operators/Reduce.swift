@@ -31,10 +31,7 @@ extension Publishers {
                     result = next(result, value)
                     return .drop
                 },
-                finishing: { result, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return .emitAndFinish(result)
-                })))
+                finishing: { result, completion in .answering(result, after: completion) })))
         }
     }
 
@@ -75,10 +72,7 @@ extension Publishers {
                         return .fail(error)
                     }
                 },
-                finishing: { result, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return .emitAndFinish(result)
-                })))
+                finishing: { result, completion in .answeringAsError(result, after: completion) })))
         }
     }
 }

@@ -41,15 +41,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let subscription = CombiningSubscription(downstream: subscriber, upstreamCount: 2, strategy: .zip) {
-                ($0[0] as! A.Output, $0[1] as! B.Output)
-            }
-            subscription.start { core in
-                a.subscribe(core.child(at: 0, of: A.Output.self))
-                b.subscribe(core.child(at: 1, of: B.Output.self))
-            }
+            CombiningSubscription.combine(a, b, strategy: .zip, into: subscriber)
         }
     }
 }
@@ -78,17 +70,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let c = self.c
-            let subscription = CombiningSubscription(downstream: subscriber, upstreamCount: 3, strategy: .zip) {
-                ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output)
-            }
-            subscription.start { core in
-                a.subscribe(core.child(at: 0, of: A.Output.self))
-                b.subscribe(core.child(at: 1, of: B.Output.self))
-                c.subscribe(core.child(at: 2, of: C.Output.self))
-            }
+            CombiningSubscription.combine(a, b, c, strategy: .zip, into: subscriber)
         }
     }
 }
@@ -120,19 +102,7 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let a = self.a
-            let b = self.b
-            let c = self.c
-            let d = self.d
-            let subscription = CombiningSubscription(downstream: subscriber, upstreamCount: 4, strategy: .zip) {
-                ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output, $0[3] as! D.Output)
-            }
-            subscription.start { core in
-                a.subscribe(core.child(at: 0, of: A.Output.self))
-                b.subscribe(core.child(at: 1, of: B.Output.self))
-                c.subscribe(core.child(at: 2, of: C.Output.self))
-                d.subscribe(core.child(at: 3, of: D.Output.self))
-            }
+            CombiningSubscription.combine(a, b, c, d, strategy: .zip, into: subscriber)
         }
     }
 }
