@@ -34,9 +34,9 @@ case .startShell(let timeout):
         // Without a compiler the shell still starts, says why nothing runs, and the
         // lessons can still be read.
         FileDescriptorWriter.write(shell.style.error("\(error)") + "\n", to: STDERR_FILENO)
-        let lessons = LessonSetup.install(in: shell, evaluator: UnavailableLessonEvaluator(reason: "\(error)"))
-        shell.greeting = lessons.banner()
-        exit(shell.run(evaluator: UnavailableEvaluator(style: shell.style)))
+        let unavailable = UnavailableEvaluator(reason: "\(error)", style: shell.style)
+        shell.greeting = LessonSetup.install(in: shell, evaluator: unavailable).banner()
+        exit(shell.run(evaluator: unavailable))
     }
     EvaluationCommands.register(in: &shell.commands, session: session)
     shell.completionProviders.append(session.completionProvider)

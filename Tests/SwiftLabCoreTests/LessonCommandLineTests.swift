@@ -13,7 +13,7 @@ import Testing
         folder = try LessonFixtures.temporaryDirectory()
         evaluator.onCheck = { _, inputs in
             let solved = inputs.contains { $0.contains("reduce") }
-            return (LessonEvaluation(status: .ok), FakeEvaluator.reports(
+            return (LessonEvaluation(status: .succeeded), FakeEvaluator.reports(
                 CheckReport(passed: solved, description: "total([1, 2, 3])", expected: "6", actual: solved ? "6" : "0")))
         }
     }
@@ -78,10 +78,10 @@ import Testing
     }
 
     @Test func verifyExitsNonZeroNamingLessonAndExample() {
-        evaluator.onEvaluate = { input in (LessonEvaluation(status: .ok), input.hasPrefix("print") ? "5\n" : "numbers: [Int] = [1, 2, 3]\n") }
+        evaluator.onEvaluate = { input in (LessonEvaluation(status: .succeeded), input.hasPrefix("print") ? "5\n" : "numbers: [Int] = [1, 2, 3]\n") }
         evaluator.onCheck = { _, inputs in
             let solved = inputs.contains { $0.contains("map {") || $0.contains("reduce") }
-            return (LessonEvaluation(status: .ok), FakeEvaluator.reports(CheckReport(passed: solved, description: "d")))
+            return (LessonEvaluation(status: .succeeded), FakeEvaluator.reports(CheckReport(passed: solved, description: "d")))
         }
         let (status, output) = run("verify")
         #expect(status == 1)

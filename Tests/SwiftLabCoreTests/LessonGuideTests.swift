@@ -14,12 +14,12 @@ import Testing
         console = ScriptedConsole()
         // The fake "passes" the fixture exercise once a definition using map was entered.
         evaluator.onCheck = { check, inputs in
-            guard check.contains("doubled") else { return (LessonEvaluation(status: .ok), "") }
+            guard check.contains("doubled") else { return (LessonEvaluation(status: .succeeded), "") }
             guard let code = inputs.last(where: { $0.contains("func doubled") }) else {
                 return (LessonEvaluation(status: .compileError, diagnostics: "check:1:13: error: cannot find 'doubled' in scope"), "")
             }
             let solved = code.contains("map")
-            return (LessonEvaluation(status: .ok), FakeEvaluator.reports(
+            return (LessonEvaluation(status: .succeeded), FakeEvaluator.reports(
                 CheckReport(passed: solved, description: "doubled([1, 2, 3])", expected: "[2, 4, 6]", actual: solved ? "[2, 4, 6]" : "[1, 2, 3]"),
                 CheckReport(passed: true, description: "doubled([])", expected: "[]", actual: "[]")))
         }
@@ -71,7 +71,7 @@ import Testing
 
     @Test func runsExamplesInTheSessionAndComparesPredictions() {
         evaluator.onEvaluate = { input in
-            (LessonEvaluation(status: .ok), input.hasPrefix("print") ? "4\n" : "numbers: [Int] = [1, 2, 3]\n")
+            (LessonEvaluation(status: .succeeded), input.hasPrefix("print") ? "4\n" : "numbers: [Int] = [1, 2, 3]\n")
         }
         let answers = ScriptedConsole(answers: ["3", "4"])
         let guide = makeGuide(console: answers)

@@ -10,9 +10,9 @@ final class FakeEvaluator: LessonEvaluator {
     var inputs: [String] = []
     var resets = 0
     /// What `evaluate` prints and returns for an input.
-    var onEvaluate: (String) -> (LessonEvaluation, String) = { _ in (LessonEvaluation(status: .ok), "") }
+    var onEvaluate: (String) -> (LessonEvaluation, String) = { _ in (LessonEvaluation(status: .succeeded), "") }
     /// What `evaluateTransient` prints and returns, given the check code and the inputs so far.
-    var onCheck: (String, [String]) -> (LessonEvaluation, String) = { _, _ in (LessonEvaluation(status: .ok), "") }
+    var onCheck: (String, [String]) -> (LessonEvaluation, String) = { _, _ in (LessonEvaluation(status: .succeeded), "") }
 
     func evaluate(_ input: String, output: (String) -> Void) -> LessonEvaluation {
         inputs.append(input)

@@ -33,11 +33,11 @@ import Testing
     @Test func namesTheLessonAndExampleWhoseOutputDisagrees() throws {
         let evaluator = FakeEvaluator()
         evaluator.onEvaluate = { input in
-            (LessonEvaluation(status: .ok), input.hasPrefix("print") ? "4\n" : input.hasPrefix("let") ? "numbers: [Int] = [1, 2, 3]\n" : "")
+            (LessonEvaluation(status: .succeeded), input.hasPrefix("print") ? "4\n" : input.hasPrefix("let") ? "numbers: [Int] = [1, 2, 3]\n" : "")
         }
         evaluator.onCheck = { _, inputs in
             let solved = inputs.contains { $0.contains("map") }
-            return (LessonEvaluation(status: .ok), FakeEvaluator.reports(CheckReport(passed: solved, description: "d")))
+            return (LessonEvaluation(status: .succeeded), FakeEvaluator.reports(CheckReport(passed: solved, description: "d")))
         }
         var lesson = try #require(LessonFixtures.library().lesson(named: "1"))
         #expect(LessonVerifier(evaluator: evaluator).verify(lesson).isEmpty)
@@ -56,9 +56,9 @@ import Testing
 
     @Test func requiresTheSolutionToPassAndTheStarterToFail() throws {
         let evaluator = FakeEvaluator()
-        evaluator.onCheck = { _, _ in (LessonEvaluation(status: .ok), FakeEvaluator.reports(CheckReport(passed: true, description: "d"))) }
+        evaluator.onCheck = { _, _ in (LessonEvaluation(status: .succeeded), FakeEvaluator.reports(CheckReport(passed: true, description: "d"))) }
         evaluator.onEvaluate = { input in
-            input.hasPrefix("let") ? (LessonEvaluation(status: .ok), "numbers: [Int] = [1, 2, 3]\n") : (LessonEvaluation(status: .ok), input.hasPrefix("print") ? "4\n" : "")
+            input.hasPrefix("let") ? (LessonEvaluation(status: .succeeded), "numbers: [Int] = [1, 2, 3]\n") : (LessonEvaluation(status: .succeeded), input.hasPrefix("print") ? "4\n" : "")
         }
         let lesson = try #require(LessonFixtures.library().lesson(named: "1"))
         let problems = LessonVerifier(evaluator: evaluator).verify(lesson).map(\.description)

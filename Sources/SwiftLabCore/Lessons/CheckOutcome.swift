@@ -13,7 +13,7 @@ public struct CheckOutcome: Sendable, Equatable {
         /// The check does not compile against the learner's code for another reason.
         case doesNotCompile(String)
         /// The learner's code trapped, was interrupted or timed out during the check.
-        case stopped(LessonEvaluation.Status, String)
+        case stopped(InputOutcome, String)
     }
 
     /// Why the check passed or did not.

@@ -17,7 +17,7 @@ public enum ExerciseChecker {
             }
         }
         switch evaluation.status {
-        case .ok:
+        case .succeeded:
             let verdict: CheckOutcome.Verdict = reports.allSatisfy(\.passed) ? .passed : .failedExpectations
             return CheckOutcome(verdict: verdict, reports: reports, otherOutput: other)
         case .compileError:

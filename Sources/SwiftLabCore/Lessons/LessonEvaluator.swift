@@ -1,8 +1,8 @@
 /// What the lesson engine needs from the evaluator: run an input as the REPL does, run a
 /// check without recording it, and start afresh.
 ///
-/// The REPL's `Session` conforms (see `Session+LessonEvaluator.swift`); unit tests use a
-/// fake so that navigation and messages can be tested without compiling anything.
+/// ``SessionLessonEvaluator`` runs code in the REPL's session; unit tests use a fake so
+/// that navigation and messages can be tested without compiling anything.
 public protocol LessonEvaluator: AnyObject {
     /// Runs `input` as if the learner typed it, streaming what the REPL prints to `output`.
     func evaluate(_ input: String, output: (String) -> Void) -> LessonEvaluation
@@ -23,26 +23,12 @@ extension LessonEvaluator {
 /// The outcome of one evaluation, as the lesson engine needs it.
 public struct LessonEvaluation: Sendable, Equatable {
     /// How the evaluation ended.
-    public enum Status: Sendable, Equatable {
-        /// Compiled and ran to the end.
-        case ok
-        /// The compiler rejected the code.
-        case compileError
-        /// The code trapped (force-unwrapped nil, index out of range ...).
-        case crashed
-        /// The learner interrupted it (Ctrl-C).
-        case interrupted
-        /// It ran longer than allowed.
-        case timedOut
-    }
-
-    /// How the evaluation ended.
-    public var status: Status
+    public var status: InputOutcome
     /// The compiler's diagnostics or the runtime's error message, as shown to the learner.
     public var diagnostics: String
 
     /// Creates an outcome.
-    public init(status: Status, diagnostics: String = "") {
+    public init(status: InputOutcome, diagnostics: String = "") {
         self.status = status
         self.diagnostics = diagnostics
     }

@@ -379,7 +379,7 @@ public final class LessonGuide {
         }
         say(style.apply(.dim, to: "Loading \(url.path)"))
         let result = evaluator.evaluate(code) { console.write($0) }
-        if result.status == .ok {
+        if result.status == .succeeded {
             say("Loaded. :check checks it.")
         } else {
             // The diagnostics or the trap message were shown as they came.

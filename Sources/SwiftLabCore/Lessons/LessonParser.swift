@@ -98,7 +98,7 @@ public enum LessonParser {
             let lineNumber = index + 1
             if var block = open {
                 block.raw.append(line)
-                if let fence = fenceMarker(line), fence.marker == block.marker, fence.length >= block.length,
+                if let fence = MarkdownFence.marker(line), fence.marker == block.marker, fence.length >= block.length,
                    fence.rest.trimmingSpaces().isEmpty {
                     elements.append(.fence(
                         info: block.info, body: block.body.joined(separator: "\n"),
@@ -110,7 +110,7 @@ public enum LessonParser {
                 }
                 continue
             }
-            if let fence = fenceMarker(line) {
+            if let fence = MarkdownFence.marker(line) {
                 open = (fence.marker, fence.length, fence.rest.trimmingSpaces(), lineNumber, [], [line])
             } else if line.hasPrefix("# ") || line == "#" {
                 elements.append(.heading(level: 1, text: line.dropFirst(1).trimmingSpaces(), line: lineNumber))
@@ -126,17 +126,6 @@ public enum LessonParser {
                 message: "this code block is never closed: add a line with \(String(repeating: block.marker, count: block.length))")
         }
         return elements
-    }
-
-    /// A fence line is up to three spaces, then three or more backticks or tildes.
-    static func fenceMarker(_ line: String) -> (marker: Character, length: Int, rest: String)? {
-        let indent = line.prefix { $0 == " " }.count
-        guard indent <= 3 else { return nil }
-        let afterIndent = line.dropFirst(indent)
-        guard let marker = afterIndent.first, marker == "`" || marker == "~" else { return nil }
-        let length = afterIndent.prefix { $0 == marker }.count
-        guard length >= 3 else { return nil }
-        return (marker, length, String(afterIndent.dropFirst(length)))
     }
 }
 

@@ -43,7 +43,7 @@ public struct LessonVerifier {
             evaluator.reset()
             var solutionOutput = ""
             let solution = evaluator.evaluate(exercise.solution) { solutionOutput += $0 }
-            if solution.status != .ok {
+            if solution.status != .succeeded {
                 problems.append(Problem(
                     path: lesson.path, line: exercise.line, subject: subject + " (solution)",
                     message: "the reference solution does not run:\n" + indented(solution.diagnostics.isEmpty ? solutionOutput : solution.diagnostics)))

@@ -139,7 +139,7 @@ public final class REPL {
         let outcome = withInterruptHandler(evaluator.interruptHandler) {
             evaluator.evaluate(input) { [reader] text in reader.write(text) }
         }
-        if outcome == .failed { anyInputFailed = true }
+        if outcome != .succeeded { anyInputFailed = true }
     }
 
     /// Runs `body` with Ctrl-C calling `handler` (and noted, so piped input can stop).

@@ -41,12 +41,12 @@ public struct MarkdownRenderer: Sendable {
 
         while let line = lines.popFirst() {
             let trimmed = line.trimmingSpaces()
-            if let fence = LessonParser.fenceMarker(line) {
+            if let fence = MarkdownFence.marker(line) {
                 flushParagraph()
                 separate()
                 var code: [String] = []
                 while let next = lines.popFirst() {
-                    if let closing = LessonParser.fenceMarker(next), closing.marker == fence.marker,
+                    if let closing = MarkdownFence.marker(next), closing.marker == fence.marker,
                        closing.length >= fence.length, closing.rest.trimmingSpaces().isEmpty { break }
                     code.append(next)
                 }
@@ -125,7 +125,7 @@ public struct MarkdownRenderer: Sendable {
     private func startsItemContinuation(_ line: String) -> Bool {
         let trimmed = line.trimmingSpaces()
         return !trimmed.isEmpty && listItem(line) == nil && heading(trimmed) == nil
-            && LessonParser.fenceMarker(line) == nil && !trimmed.hasPrefix(">") && !trimmed.hasPrefix("|")
+            && MarkdownFence.marker(line) == nil && !trimmed.hasPrefix(">") && !trimmed.hasPrefix("|")
     }
 
     private func listItem(_ line: String) -> (String, String)? {

@@ -9,7 +9,7 @@ private final class RecordingEvaluator: REPLEvaluator {
     func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome {
         inputs.append(input)
         output("ran \(inputs.count)\n")
-        return input.contains("fail") ? .failed : .succeeded
+        return input.contains("fail") ? .compileError : .succeeded
     }
 
     var interruptHandler: (@Sendable () -> Void)? { nil }

@@ -2,23 +2,8 @@ import Foundation
 
 /// What happened to one input.
 public struct EvaluationResult: Sendable {
-    /// How an evaluation ended.
-    public enum Status: Equatable, Sendable {
-        /// The input compiled and ran to its end; its state is kept.
-        case ok
-        /// The compiler rejected the input; nothing changed.
-        case compileError
-        /// The input's code trapped, crashed or ended the worker; the worker was restarted
-        /// with the earlier state, and the input left nothing behind.
-        case crashed
-        /// Ctrl-C stopped the input's code; earlier state was restored.
-        case interrupted
-        /// The input ran longer than the timeout; earlier state was restored.
-        case timedOut
-    }
-
     /// How the evaluation ended.
-    public var status: Status
+    public var status: InputOutcome
     /// The compiler's errors and warnings, mapped to the input.
     public var diagnostics: [Diagnostic]
     /// Everything the evaluation printed, in order: program output, result lines,
@@ -30,7 +15,7 @@ public struct EvaluationResult: Sendable {
     public var runTime: Duration
 
     /// Creates a result.
-    public init(status: Status, diagnostics: [Diagnostic] = [], transcript: String = "",
+    public init(status: InputOutcome, diagnostics: [Diagnostic] = [], transcript: String = "",
                 compileTime: Duration = .zero, runTime: Duration = .zero) {
         self.status = status
         self.diagnostics = diagnostics

@@ -26,19 +26,11 @@ public final class SessionLessonEvaluator: LessonEvaluator {
     /// The engine's view of a result: for anything but success, the transcript (rendered
     /// diagnostics or the trap message) without check reports is what to show.
     static func lessonEvaluation(_ result: EvaluationResult) -> LessonEvaluation {
-        let status: LessonEvaluation.Status
-        switch result.status {
-        case .ok: status = .ok
-        case .compileError: status = .compileError
-        case .crashed: status = .crashed
-        case .interrupted: status = .interrupted
-        case .timedOut: status = .timedOut
-        }
-        guard status != .ok else { return LessonEvaluation(status: .ok) }
+        guard result.status != .succeeded else { return LessonEvaluation(status: .succeeded) }
         let message = result.transcript.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { CheckReport(line: $0) == nil }
             .joined(separator: "\n")
             .trimmingCharacters(in: .newlines)
-        return LessonEvaluation(status: status, diagnostics: message)
+        return LessonEvaluation(status: result.status, diagnostics: message)
     }
 }

@@ -9,9 +9,9 @@ public final class SessionEvaluator: REPLEvaluator {
         self.session = session
     }
 
-    /// Evaluates `input` in the session; it failed unless it compiled and ran to its end.
+    /// Evaluates `input` in the session.
     public func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome {
-        session.evaluate(input, output: output).status == .ok ? .succeeded : .failed
+        session.evaluate(input, output: output).status
     }
 
     /// Stops the running input (the session restores its earlier state).

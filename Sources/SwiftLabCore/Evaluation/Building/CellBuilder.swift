@@ -1,0 +1,82 @@
+/// Turns one input into a library the worker can load: generates the cell, compiles it,
+/// and, when the compiler's answer calls for it, tries again in a different way.
+///
+/// Every retry is decided in ``build(number:input:context:)``, each at most once and in
+/// the order of ``Retry/allCases``; each names the compiler output it answers.
+final class CellBuilder {
+    /// A way to compile an input again after the compiler refused it.
+    enum Retry: CaseIterable {
+        /// The fast path's linker failed (a problem of the set-up, not of the learner):
+        /// the `swiftc` driver compiles this cell and every later one.
+        case driverAfterFastPathLinkFailure
+        /// An `async` call without `await` in a bare expression, which the synchronous
+        /// display call receives as an autoclosure: the cell is generated again with
+        /// awaiting displays, so the compiler says that `await` is missing.
+        case awaitingDisplays
+        /// `extension S: P` with `S` and `P` from earlier cells: conformance witnesses
+        /// must be public across modules, but cells are one program to the learner, so
+        /// access control is turned off for this cell.
+        case withoutAccessControl
+
+        /// The diagnostic for an `async` call in a bare expression's display.
+        static let asyncInSynchronousDisplayDiagnostic = "'async' call in an autoclosure that does not support concurrency"
+
+        /// The diagnostic that a conformance declared in a later cell than its type and
+        /// protocol produces under `@testable import`.
+        static let crossCellConformanceDiagnostic =
+            "must be declared public because it matches a requirement in public protocol"
+
+        /// Whether this retry answers what compiling a cell produced.
+        func answers(_ outcome: CellCompiler.Outcome) -> Bool {
+            guard outcome.library == nil else { return false }
+            switch self {
+            case .driverAfterFastPathLinkFailure: return outcome.linkFailed
+            case .awaitingDisplays: return outcome.output.contains(Self.asyncInSynchronousDisplayDiagnostic)
+            case .withoutAccessControl: return outcome.output.contains(Self.crossCellConformanceDiagnostic)
+            }
+        }
+    }
+
+    /// A generated cell and what compiling it produced.
+    struct Build {
+        /// The cell as last generated.
+        var cell: GeneratedCell
+        /// The last compiler run's outcome.
+        var outcome: CellCompiler.Outcome
+    }
+
+    /// The compiler cells go through.
+    let compiler: CellCompiler
+    /// Receives the one notice a retry gives (the fast path abandoned).
+    private let notice: (String) -> Void
+
+    /// Creates a builder compiling with `compiler`, telling `notice` when it abandons the fast path.
+    init(compiler: CellCompiler, notice: @escaping (String) -> Void) {
+        self.compiler = compiler
+        self.notice = notice
+    }
+
+    /// Generates input `number` as a cell in `context` and compiles it, retrying as
+    /// ``Retry`` describes.
+    func build(number: Int, input: String, context: CellGenerator.Context) -> Build {
+        var context = context
+        var disableAccessControl = false
+        var cell = CellGenerator.generate(number: number, input: input, context: context)
+        var outcome = compiler.compile(cell)
+        var untried = Retry.allCases
+        while let index = untried.firstIndex(where: { $0.answers(outcome) }) {
+            switch untried.remove(at: index) {
+            case .driverAfterFastPathLinkFailure:
+                notice("swiftlab: the fast compile path failed; using the swiftc driver from now on")
+                compiler.fallBackToDriver()
+            case .awaitingDisplays:
+                context.awaitsDisplays = true
+                cell = CellGenerator.generate(number: number, input: input, context: context)
+            case .withoutAccessControl:
+                disableAccessControl = true
+            }
+            outcome = compiler.compile(cell, disableAccessControl: disableAccessControl)
+        }
+        return Build(cell: cell, outcome: outcome)
+    }
+}

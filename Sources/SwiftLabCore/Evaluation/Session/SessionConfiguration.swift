@@ -1,0 +1,27 @@
+import Foundation
+
+extension Session {
+    /// How a session is set up.
+    public struct Configuration: Sendable {
+        /// Where swiftlab keeps its files (default `$XDG_CACHE_HOME/swiftlab`).
+        public var cacheRoot: URL = CacheDirectory.defaultRoot()
+        /// The longest an input may run before it is stopped (`nil`: no limit).
+        public var timeout: Duration?
+        /// Forces the way cells are compiled (`nil`: the fast path when available).
+        public var compilePath: String?
+        /// Receives output that cells produce while no input runs (a timer, a task);
+        /// the REPL prints it above the prompt.
+        public var asynchronousOutput: @Sendable (String) -> Void = { text in
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        /// Receives one-off notices, such as the module cache being prepared on first start.
+        public var notice: @Sendable (String) -> Void = { text in
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        }
+        /// The library cells link against (default: next to the running executable).
+        public var library: CellLibrary = .besideExecutable()
+
+        /// The default configuration.
+        public init() {}
+    }
+}

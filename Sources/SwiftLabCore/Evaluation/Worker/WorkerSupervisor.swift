@@ -1,0 +1,224 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps a worker process for a session: runs compiled cells in it, stops the running
+/// cell on Ctrl-C or at the timeout, and after the worker ends starts a new one and runs
+/// the accepted cells again with their output discarded.
+///
+/// ``interrupt()`` may be called from any thread; everything else from the session's.
+final class WorkerSupervisor: @unchecked Sendable {
+    private let executable: URL
+    private let timeout: Duration?
+    private let idleMonitor: IdleWorkerMonitor
+    private var worker: WorkerProcess?
+    private let interruptLock = NSLock()
+    private var interruptRequested = false
+    /// The worker while it runs an input (guarded by `interruptLock`).
+    private var runningWorker: WorkerProcess?
+
+    /// A supervisor for workers started from `executable`; output they produce while no
+    /// input runs goes to `asynchronousOutput`. No worker runs until ``start()``.
+    init(executable: URL, timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void) {
+        self.executable = executable
+        self.timeout = timeout
+        idleMonitor = IdleWorkerMonitor(output: asynchronousOutput)
+    }
+
+    /// Starts the worker.
+    func start() throws {
+        worker = try startWorker()
+    }
+
+    /// Stops the worker.
+    func shutDown() {
+        worker?.shutDown()
+        worker = nil
+    }
+
+    /// Replaces the worker by a fresh one that knows no input.
+    func restart() {
+        shutDown()
+        idleMonitor.update(texts: [:])
+        worker = try? startWorker()
+    }
+
+    /// The texts of the accepted inputs, by number: runtime messages from code running
+    /// between inputs point into them.
+    func update(texts: [Int: String]) {
+        idleMonitor.update(texts: texts)
+    }
+
+    /// Forgets an earlier Ctrl-C: called as an input starts.
+    func clearInterrupt() {
+        interruptLock.lock()
+        interruptRequested = false
+        interruptLock.unlock()
+    }
+
+    /// Stops the code that runs now (Ctrl-C); safe to call from any thread.
+    func interrupt() {
+        interruptLock.lock()
+        interruptRequested = true
+        // Only a worker running an input is stopped: one restoring state is left alone
+        // (the input it restores for then does not run).
+        let current = runningWorker
+        interruptLock.unlock()
+        current?.terminate()
+    }
+
+    /// Runs a compiled cell in the worker, streaming its output; restarts the worker
+    /// and restores `accepted` when the cell does not finish. Cells that cannot be
+    /// restored are removed from `accepted`.
+    func execute(cell: GeneratedCell, library: URL, mapper: DiagnosticMapper, accepted: inout [AcceptedCell],
+                 emit: (String) -> Void, emitProgramOutput: (String) -> Void) -> InputOutcome {
+        guard let worker = liveWorker(accepted: &accepted, emit: emit) else { return .crashed }
+        interruptLock.lock()
+        let interruptedBeforeRunning = interruptRequested
+        if !interruptedBeforeRunning { runningWorker = worker }
+        interruptLock.unlock()
+        // Ctrl-C while the compiler ran: the input does not run at all.
+        if interruptedBeforeRunning {
+            emit("Interrupted.\n")
+            return .interrupted
+        }
+        defer {
+            interruptLock.lock()
+            runningWorker = nil
+            interruptLock.unlock()
+        }
+        var deadline = timeout.map { Date().addingTimeInterval(RunEndMessage.seconds($0)) } ?? .distantFuture
+        var errors = RuntimeErrorFilter(mapper: mapper)
+        var timedOut = false
+        var exitStatus: Int32?
+        var runtimeMessages: [String] = []
+        worker.send(.run(cell: cell.number, library: library.path, symbol: cell.entrySymbol, quiet: false))
+        loop: while true {
+            guard let event = worker.next(until: deadline) else {
+                timedOut = true
+                worker.terminate()
+                deadline = .distantFuture  // the exit follows at once
+                continue
+            }
+            switch event {
+            case let .standardOutput(text):
+                emitProgramOutput(text)
+            case let .standardError(text):
+                for piece in errors.consume(text) {
+                    // The runtime's message comes last: output the cell wrote before the
+                    // trap may still be on its way through the other pipe.
+                    if piece.isRuntimeMessage { runtimeMessages.append(piece.text) } else { emitProgramOutput(piece.text) }
+                }
+            case .reply(.finished(cell.number)):
+                break loop
+            case let .reply(.failed(_, message)):
+                errors.finish().forEach { emit($0.text) }
+                emit("error: the worker could not load the cell: \(message)\n")
+                worker.stopWaiting()
+                return .crashed
+            case .reply:
+                continue
+            case let .exited(status):
+                exitStatus = status
+                break loop
+            }
+        }
+        errors.finish().forEach { emit($0.text) }
+        runtimeMessages.forEach(emit)
+        guard let status = exitStatus else {
+            worker.stopWaiting()
+            return .succeeded
+        }
+        interruptLock.lock()
+        let interrupted = interruptRequested
+        interruptLock.unlock()
+        let result: InputOutcome
+        if timedOut {
+            emit(RunEndMessage.timedOut(limit: timeout))
+            result = .timedOut
+        } else if interrupted {
+            emit("Interrupted.\n")
+            result = .interrupted
+        } else {
+            emit("error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: errors.sawRuntimeMessage))\n")
+            result = .crashed
+        }
+        self.worker = nil
+        restore(accepted: &accepted, emit: emit)
+        return result
+    }
+
+    /// The worker, started (and restored) if the last one has ended.
+    private func liveWorker(accepted: inout [AcceptedCell], emit: (String) -> Void) -> WorkerProcess? {
+        if let worker, !worker.hasExited { return worker }
+        worker = nil
+        // Code an earlier input scheduled trapped between inputs: that input is not run
+        // again (it would schedule the same trap), unless later inputs use what it declared.
+        // It is the input the runtime's message points into, or else the latest one.
+        // A worker killed from outside (SIGKILL) blames no input.
+        if let exit = idleMonitor.takeExit(), exit.status != 128 + SIGKILL,
+           let culprit = exit.culprit ?? accepted.last?.number,
+           let index = accepted.firstIndex(where: { $0.number == culprit }), !accepted[index].generated.exportsDeclarations {
+            accepted.remove(at: index)
+            emit("(input \(culprit) is not run again: code it scheduled stopped the program)\n")
+        }
+        restore(accepted: &accepted, emit: emit)
+        return worker
+    }
+
+    /// Starts a new worker and re-runs the accepted cells in it with their output
+    /// discarded. A cell that fails on the re-run (its result depended on chance) is
+    /// dropped with those after it, and the learner is told.
+    private func restore(accepted: inout [AcceptedCell], emit: (String) -> Void) {
+        do {
+            worker = try startWorker()
+        } catch {
+            emit("error: \(error)\n")
+            return
+        }
+        guard let worker, !accepted.isEmpty else { return }
+        for cell in accepted {
+            worker.send(.run(cell: cell.number, library: cell.library.path, symbol: cell.symbol, quiet: true))
+        }
+        var restored = 0
+        var deadline = Date().addingTimeInterval(timeout.map { RunEndMessage.seconds($0) * 2 } ?? 60)
+        while restored < accepted.count {
+            guard let event = worker.next(until: deadline) else {
+                worker.terminate()
+                deadline = .distantFuture
+                continue
+            }
+            switch event {
+            case .reply(.finished):
+                restored += 1
+            case let .reply(.failed(_, message)):
+                emit("error: restoring the session failed: \(message)\n")
+                restored = accepted.count
+            case .exited:
+                let lost = accepted[restored...].map { String($0.number) }.joined(separator: ", ")
+                emit("error: input \(accepted[restored].number) did not run again the same way; "
+                     + "the state of inputs \(lost) is lost.\n")
+                accepted.removeSubrange(restored...)
+                self.worker = nil
+                restore(accepted: &accepted, emit: emit)
+                return
+            default:
+                continue
+            }
+        }
+        worker.stopWaiting()
+        let count = accepted.count
+        emit("(state restored: \(count) earlier input\(count == 1 ? "" : "s") run again)\n")
+    }
+
+    private func startWorker() throws -> WorkerProcess {
+        let monitor = idleMonitor
+        return try WorkerProcess(
+            executable: executable,
+            asynchronousOutput: { text, isError in monitor.handle(text, isError: isError) },
+            idleExit: { status in monitor.workerExited(status: status) })
+    }
+}

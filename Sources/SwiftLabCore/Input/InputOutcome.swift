@@ -1,0 +1,15 @@
+/// How one input ended: the one answer the evaluation gives the REPL, the lessons and
+/// the command line alike. Piped sessions exit with status 1 if any input did not succeed.
+public enum InputOutcome: Equatable, Sendable {
+    /// The input compiled and ran to its end; its state is kept.
+    case succeeded
+    /// The compiler rejected the input (or the evaluation could not start); nothing changed.
+    case compileError
+    /// The input's code trapped, crashed or ended the worker; the worker was restarted
+    /// with the earlier state, and the input left nothing behind.
+    case crashed
+    /// Ctrl-C stopped the input's code; earlier state was restored.
+    case interrupted
+    /// The input ran longer than the timeout; earlier state was restored.
+    case timedOut
+}
