@@ -56,9 +56,10 @@ targets += [
     // Linked into every compiled cell: result display and the lesson check helpers.
     .target(name: "SwiftLabRuntime"),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime"]),
+    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime"],
+            exclude: ["README.md"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
-    // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker*).
+    // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker).
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),

@@ -5,43 +5,5 @@ import Darwin
 #endif
 import SwiftLabCore
 
-// Argument handling and wiring only; the shell's parts live in SwiftLabCore.
-// `swiftlab lessons | check | watch | verify` (see LessonSetup).
-if let status = LessonSetup.runSubcommand(Array(CommandLine.arguments.dropFirst()), makeSession: {
-    var configuration = Session.Configuration()
-    configuration.timeout = .seconds(30)  // an endless loop in a lesson or exercise file must not hang a check
-    return try Session(configuration: configuration)
-}) {
-    exit(status)
-}
-switch CommandLineRequest(arguments: Array(CommandLine.arguments.dropFirst())) {
-case .showHelp:
-    print(CommandLineRequest.helpText)
-case .showVersion:
-    print("swiftlab \(SwiftLabCore.version)")
-case .reject(let message):
-    FileDescriptorWriter.write(message + "\n", to: STDERR_FILENO)
-    exit(2)
-case .startShell(let timeout):
-    let shell = Shell()
-    var configuration = Session.Configuration()
-    configuration.timeout = timeout.map { .milliseconds(Int($0 * 1000)) }
-    configuration.route(through: shell.reader, style: shell.style)
-    let session: Session
-    do {
-        session = try Session(configuration: configuration)
-    } catch {
-        // Without a compiler the shell still starts, says why nothing runs, and the
-        // lessons can still be read.
-        FileDescriptorWriter.write(shell.style.error("\(error)") + "\n", to: STDERR_FILENO)
-        let unavailable = UnavailableEvaluator(reason: "\(error)", style: shell.style)
-        shell.greeting = LessonSetup.install(in: shell, evaluator: unavailable).banner()
-        exit(shell.run(evaluator: unavailable))
-    }
-    EvaluationCommands.register(in: &shell.commands, session: session)
-    shell.completionProviders.append(session.completionProvider)
-    shell.greeting = LessonSetup.install(in: shell, session: session).banner()
-    let status = shell.run(evaluator: SessionEvaluator(session: session))
-    session.close()
-    exit(status)
-}
+// Everything is wired in SwiftLabCore's App folder.
+exit(SwiftLabApplication.run(arguments: Array(CommandLine.arguments.dropFirst())))

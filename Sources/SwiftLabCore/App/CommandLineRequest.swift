@@ -1,13 +1,15 @@
-import SwiftLabCore
-
-/// What the command line asks for.
+/// What the command line asks for, when it names no lesson subcommand (``LessonSubcommand``).
 enum CommandLineRequest: Equatable {
     /// Start the REPL; `timeout` limits how long each input may run (in seconds).
     case startShell(timeout: Double?)
+    /// Print ``helpText``.
     case showHelp
+    /// Print the version.
     case showVersion
+    /// Print the message and exit with status 2.
     case reject(String)
 
+    /// Reads `arguments` (without the program's name).
     init(arguments: [String]) {
         guard let first = arguments.first else {
             self = .startShell(timeout: nil)
@@ -31,12 +33,13 @@ enum CommandLineRequest: Equatable {
         }
     }
 
+    /// What `swiftlab --help` prints.
     static let helpText = """
         swiftlab \(SwiftLabCore.version): an interactive Swift shell for learning functional \
         operators and reactive streams.
 
         Usage: swiftlab [--help | --version | --timeout SECONDS]
-               swiftlab lessons | check [LESSON] | watch [LESSON] | verify [LESSON ...]
+               \(LessonSubcommand.usage)
 
         On a terminal, swiftlab reads Swift with line editing and runs each input as soon
         as it is complete; an input with an open bracket, brace, parenthesis, multi-line
@@ -54,12 +57,7 @@ enum CommandLineRequest: Equatable {
         set.
 
         Lessons (in the REPL: :lessons, :lesson N, :next, :run N, :check, :hint ...):
-          lessons      List the lessons and your progress.
-          check        Check your exercise files of a lesson (the current one by default);
-                       they are in $XDG_DATA_HOME/swiftlab/workspace.
-          watch        Check them again every time you save one.
-          verify       Check that every lesson's examples print what the text says and
-                       its exercises' checks pass with the solutions (for lesson writers).
+        \(LessonSubcommand.overview)
           'swiftlab SUBCOMMAND --help' explains one of them.
 
         Options:

@@ -20,7 +20,7 @@ public struct LessonCommandLine {
     public var pollInterval: TimeInterval = 0.5
 
     /// The names of the subcommands this type handles.
-    public static let subcommands: Set<String> = ["lessons", "check", "watch", "verify"]
+    public static let subcommands = Set(LessonSubcommand.allCases.map(\.rawValue))
 
     /// Creates the subcommands over the given lessons, progress and workspace.
     public init(
@@ -37,39 +37,11 @@ public struct LessonCommandLine {
 
     private func say(_ text: String = "") { write(text + "\n") }
 
-    /// The usage line and a short description of each subcommand, shown by `--help`.
+    private var checkFlow: ExerciseCheckFlow { ExerciseCheckFlow(library: library, store: store) }
+
+    /// The usage line and a short description of `subcommand`, shown by `--help`.
     static func help(for subcommand: String) -> String {
-        switch subcommand {
-        case "lessons":
-            return """
-                Usage: swiftlab lessons
-
-                Lists the lessons, with the ones you have done, the current one and a progress bar.
-                """
-        case "check":
-            return """
-                Usage: swiftlab check [LESSON]
-
-                Checks your exercise files of LESSON (a number or a name; by default the lesson
-                you are on) and shows a hint for each one that does not pass yet. Missing files
-                are created from the starter code in $XDG_DATA_HOME/swiftlab/workspace.
-                """
-        case "watch":
-            return """
-                Usage: swiftlab watch [LESSON]
-
-                Checks your exercise files of LESSON as `swiftlab check` does, then again every
-                time you save one of them. Ctrl-C stops.
-                """
-        default:
-            return """
-                Usage: swiftlab verify [LESSON ...]
-
-                For lesson writers: runs every example of the named lessons (all by default)
-                and compares what it prints with its output block, and runs each exercise's
-                checks, which must pass with the solution and fail with the starter code.
-                """
-        }
+        (LessonSubcommand(rawValue: subcommand) ?? .verify).help
     }
 
     /// Runs `subcommand` with `arguments`; returns the process exit status.
@@ -174,7 +146,7 @@ public struct LessonCommandLine {
                 say(indented(loaded.diagnostics.isEmpty ? printed : loaded.diagnostics))
                 outcome = CheckOutcome(verdict: .doesNotCompile(loaded.diagnostics))
             } else {
-                outcome = ExerciseChecker.check(exercise, with: evaluator)
+                outcome = checkFlow.check(exercise, in: lesson, with: evaluator).outcome
                 say(outcome.message(style: style))
                 if case .missingDefinitions = outcome.verdict {
                     say("Write your answer in the file above, then check again.")
@@ -182,25 +154,18 @@ public struct LessonCommandLine {
             }
             if outcome.passed {
                 passedCount += 1
-                store.update { $0.markPassed(exercise.id, in: lesson.id) }
             } else {
                 showHint(for: exercise, in: lesson, advance: advanceHints)
             }
         }
         say()
-        let progress = store.load()
-        let lessonsDone = progress.completedCount(of: library.lessons)
         say("\(passedCount) of \(lesson.exercises.count) exercises pass. Lessons "
-            + ProgressBar.render(done: lessonsDone, total: library.lessons.count, style: style) + " done")
+            + checkFlow.lessonsBar(in: store.load(), style: style) + " done")
         return passedCount == lesson.exercises.count
     }
 
     private func showHint(for exercise: Exercise, in lesson: Lesson, advance: Bool) {
-        let seen = store.load().record(for: lesson.id).hintsSeen[exercise.id] ?? 0
-        let index = advance ? min(seen, exercise.hints.count - 1) : max(0, min(seen, exercise.hints.count) - 1)
-        if advance || seen == 0 {
-            store.update { $0.noteHints(index + 1, exerciseID: exercise.id, in: lesson.id) }
-        }
+        let index = checkFlow.revealHint(of: exercise, in: lesson, advance: advance).index
         say(style.apply(.bold, to: "Hint \(index + 1) of \(exercise.hints.count): ") + exercise.hints[index])
     }
 

@@ -51,6 +51,8 @@ public final class LessonGuide {
 
     private var style: TerminalStyle { renderer.style }
 
+    private var checkFlow: ExerciseCheckFlow { ExerciseCheckFlow(library: library, store: store) }
+
     private func say(_ text: String = "") { console.write(text + "\n") }
 
     /// Whether code can run; if not, says why `command` cannot, and what still works.
@@ -302,14 +304,14 @@ public final class LessonGuide {
     /// `:check`: runs the open exercise's check against the session.
     public func check() {
         guard let (lesson, exercise) = requireExercise(), canEvaluate(":check") else { return }
-        let before = store.load()
-        let outcome = ExerciseChecker.check(exercise, with: evaluator)
+        let checked = checkFlow.check(exercise, in: lesson, with: evaluator)
+        let outcome = checked.outcome
         say(outcome.message(style: style))
         if case .missingDefinitions(let names) = outcome.verdict {
             say("Write \(names.count == 1 ? "it" : "them") here (or with :edit), then :check again.")
         }
         guard outcome.passed else {
-            let seen = before.record(for: lesson.id).hintsSeen[exercise.id] ?? 0
+            let seen = checked.before.record(for: lesson.id).hintsSeen[exercise.id] ?? 0
             if seen < exercise.hints.count {
                 say(style.apply(.dim, to: ":hint gives a hint (\(seen + 1) of \(exercise.hints.count))."))
             } else {
@@ -317,14 +319,11 @@ public final class LessonGuide {
             }
             return
         }
-        let after = store.update { $0.markPassed(exercise.id, in: lesson.id) }
-        let exercises = lesson.exercises
-        let passed = exercises.filter { after.hasPassed($0, in: lesson) }.count
-        say("Lesson \(lesson.number): " + ProgressBar.render(done: passed, total: exercises.count, style: style) + " exercises")
+        let (before, after) = (checked.before, checked.after)
+        say("Lesson \(lesson.number): " + checkFlow.exercisesBar(of: lesson, in: after, style: style) + " exercises")
         if after.isDone(lesson) && !before.isDone(lesson) {
-            let done = after.completedCount(of: library.lessons)
             say(style.apply(.green, .bold, to: "Lesson \(lesson.number) done!") + " Lessons "
-                + ProgressBar.render(done: done, total: library.lessons.count, style: style))
+                + checkFlow.lessonsBar(in: after, style: style))
             if let following = library.lesson(after: lesson) {
                 say("Next: :lesson \(following.number) (\(following.title)).")
             }
@@ -335,9 +334,7 @@ public final class LessonGuide {
     /// `:hint`: the open exercise's next hint, in order; the last one again when all are shown.
     public func hint() {
         guard let (lesson, exercise) = requireExercise() else { return }
-        let seen = store.load().record(for: lesson.id).hintsSeen[exercise.id] ?? 0
-        let index = min(seen, exercise.hints.count - 1)
-        store.update { $0.noteHints(index + 1, exerciseID: exercise.id, in: lesson.id) }
+        let (index, seen) = checkFlow.revealHint(of: exercise, in: lesson)
         say(style.apply(.bold, to: "Hint \(index + 1) of \(exercise.hints.count):"))
         say(renderer.render(exercise.hints[index]))
         if index + 1 == exercise.hints.count && seen >= exercise.hints.count {
@@ -385,28 +382,5 @@ public final class LessonGuide {
             // The diagnostics or the trap message were shown as they came.
             say("Your file did not load; :edit again to fix it.")
         }
-    }
-
-    /// Runs `$VISUAL` or `$EDITOR` (default `vi`) on `url` and waits for it to exit.
-    public static func openInEditor(_ url: URL) -> Bool {
-        let environment = ProcessInfo.processInfo.environment
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The editor command may carry arguments (`code --wait`), so the shell splits it.
-        process.arguments = ["-c", editor + " \"$1\"", "sh", url.path]
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationStatus != 127
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        String(reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `swiftlab` executable, put together: the one place that wires the shell, the
+/// session, the commands and the lessons (see this folder's README for the layers).
+public enum SwiftLabApplication {
+    /// Runs `swiftlab` with `arguments` (without the program's name); returns the exit status.
+    public static func run(arguments: [String]) -> Int32 {
+        // `swiftlab lessons | check | watch | verify` (see LessonSubcommand).
+        if let status = LessonSetup.runSubcommand(arguments, makeSession: {
+            var configuration = Session.Configuration()
+            configuration.timeout = .seconds(30)  // an endless loop in a lesson or exercise file must not hang a check
+            return try Session(configuration: configuration)
+        }) {
+            return status
+        }
+        switch CommandLineRequest(arguments: arguments) {
+        case .showHelp:
+            print(CommandLineRequest.helpText)
+            return 0
+        case .showVersion:
+            print("swiftlab \(SwiftLabCore.version)")
+            return 0
+        case .reject(let message):
+            FileDescriptorWriter.write(message + "\n", to: STDERR_FILENO)
+            return 2
+        case .startShell(let timeout):
+            return startShell(timeout: timeout)
+        }
+    }
+
+    /// The REPL with a session, the evaluation and lesson commands, and completion.
+    private static func startShell(timeout: Double?) -> Int32 {
+        let shell = Shell()
+        var configuration = Session.Configuration()
+        configuration.timeout = timeout.map { .milliseconds(Int($0 * 1000)) }
+        configuration.route(through: shell.reader, style: shell.style)
+        let session: Session
+        do {
+            session = try Session(configuration: configuration)
+        } catch {
+            // Without a compiler the shell still starts, says why nothing runs, and the
+            // lessons can still be read.
+            FileDescriptorWriter.write(shell.style.error("\(error)") + "\n", to: STDERR_FILENO)
+            let unavailable = UnavailableEvaluator(reason: "\(error)", style: shell.style)
+            shell.greeting = LessonSetup.install(in: shell, evaluator: unavailable).banner()
+            return shell.run(evaluator: unavailable)
+        }
+        EvaluationCommands.register(in: &shell.commands, session: session)
+        shell.completionProviders.append(session.completionProvider)
+        shell.greeting = LessonSetup.install(in: shell, session: session).banner()
+        let status = shell.run(evaluator: SessionEvaluator(session: session))
+        session.close()
+        return status
+    }
+}

@@ -1,0 +1,75 @@
+/// The lesson subcommands of `swiftlab`, each with its usage and help: the one place
+/// they are defined, for `swiftlab --help`, `swiftlab SUBCOMMAND --help` and dispatch.
+public enum LessonSubcommand: String, CaseIterable, Sendable {
+    /// `swiftlab lessons`
+    case lessons
+    /// `swiftlab check [LESSON]`
+    case check
+    /// `swiftlab watch [LESSON]`
+    case watch
+    /// `swiftlab verify [LESSON ...]`
+    case verify
+
+    /// The arguments after the subcommand's name, as the usage line shows them.
+    var arguments: String {
+        switch self {
+        case .lessons: return ""
+        case .check, .watch: return " [LESSON]"
+        case .verify: return " [LESSON ...]"
+        }
+    }
+
+    /// Its lines in `swiftlab --help`.
+    var summary: [String] {
+        switch self {
+        case .lessons: return ["List the lessons and your progress."]
+        case .check: return ["Check your exercise files of a lesson (the current one by default);",
+                             "they are in $XDG_DATA_HOME/swiftlab/workspace."]
+        case .watch: return ["Check them again every time you save one."]
+        case .verify: return ["Check that every lesson's examples print what the text says and",
+                              "its exercises' checks pass with the solutions (for lesson writers)."]
+        }
+    }
+
+    /// `swiftlab SUBCOMMAND --help`: the usage line and what it does.
+    var help: String {
+        let details: String
+        switch self {
+        case .lessons:
+            details = "Lists the lessons, with the ones you have done, the current one and a progress bar."
+        case .check:
+            details = """
+                Checks your exercise files of LESSON (a number or a name; by default the lesson
+                you are on) and shows a hint for each one that does not pass yet. Missing files
+                are created from the starter code in $XDG_DATA_HOME/swiftlab/workspace.
+                """
+        case .watch:
+            details = """
+                Checks your exercise files of LESSON as `swiftlab check` does, then again every
+                time you save one of them. Ctrl-C stops.
+                """
+        case .verify:
+            details = """
+                For lesson writers: runs every example of the named lessons (all by default)
+                and compares what it prints with its output block, and runs each exercise's
+                checks, which must pass with the solution and fail with the starter code.
+                """
+        }
+        return "Usage: swiftlab \(rawValue)\(arguments)\n\n" + details
+    }
+
+    /// The usage line listing every subcommand.
+    static var usage: String {
+        "swiftlab " + allCases.map { $0.rawValue + $0.arguments }.joined(separator: " | ")
+    }
+
+    /// The subcommands' block of `swiftlab --help`.
+    static var overview: String {
+        allCases.flatMap { subcommand in
+            subcommand.summary.enumerated().map { index, line in
+                (index == 0 ? "  " + subcommand.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: 15)) + line
+            }
+        }.joined(separator: "\n")
+    }
+}
