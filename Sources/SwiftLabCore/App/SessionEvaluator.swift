@@ -10,7 +10,7 @@ public final class SessionEvaluator: REPLEvaluator {
     }
 
     /// Evaluates `input` in the session.
-    public func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome {
+    public func evaluate(_ input: ParsedInput, output: (String) -> Void) -> InputOutcome {
         session.evaluate(input, output: output).status
     }
 

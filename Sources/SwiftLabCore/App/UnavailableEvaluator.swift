@@ -15,8 +15,8 @@ public final class UnavailableEvaluator: REPLEvaluator, LessonEvaluator {
     }
 
     /// Shows `input` back with a note that it was not run.
-    public func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome {
-        output(input + "\n")
+    public func evaluate(_ input: ParsedInput, output: (String) -> Void) -> InputOutcome {
+        output(input.text + "\n")
         output(style.secondary("note: Swift cannot be evaluated; the input above was read but not run.") + "\n")
         return .succeeded
     }

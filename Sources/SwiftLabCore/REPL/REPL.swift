@@ -120,22 +120,23 @@ public final class REPL {
             print: { [reader] in reader.printAbovePrompt($0) })
         // A command may run code (`:load`, a lesson's check): Ctrl-C interrupts it.
         let outcome = withInterruptHandler(evaluator.interruptHandler) { command.run(invocation) }
-        if case .evaluate(let input) = outcome { evaluate(input) }
+        if case .evaluate(let input) = outcome { evaluate(ParsedInput(input)) }
         return outcome
     }
 
     /// Hands a complete input to the evaluator, unless it holds no code at all (only
     /// blanks or comments).
     private func submit(_ input: String) {
-        guard !SwiftLexer.topLevelItems(in: input).isEmpty else {
+        let parsed = ParsedInput(input)
+        guard parsed.hasCode else {
             if !input.allSatisfy(\.isWhitespace) { record(input) }
             return
         }
         record(input)
-        evaluate(input)
+        evaluate(parsed)
     }
 
-    private func evaluate(_ input: String) {
+    private func evaluate(_ input: ParsedInput) {
         let outcome = withInterruptHandler(evaluator.interruptHandler) {
             evaluator.evaluate(input) { [reader] text in reader.write(text) }
         }

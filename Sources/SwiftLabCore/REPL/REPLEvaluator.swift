@@ -1,8 +1,8 @@
 /// What runs the Swift inputs the REPL reads (the application plugs a session in).
 public protocol REPLEvaluator: AnyObject {
-    /// Runs one complete input (the lexer found nothing open in it), passing everything to
-    /// show (program output, results, diagnostics) to `output` as it comes.
-    func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome
+    /// Runs one complete input holding code (the lexer found nothing open in it), passing
+    /// everything to show (program output, results, diagnostics) to `output` as it comes.
+    func evaluate(_ input: ParsedInput, output: (String) -> Void) -> InputOutcome
 
     /// Called from a background thread when the user presses Ctrl-C while
     /// ``evaluate(_:output:)`` runs; it should stop the running code (and make

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("CellGenerator") struct CellGeneratorTests {
     @Test func itemsKeepTheirColumnsAndGeneratedLinesHaveFilesOfTheirOwn() throws {
-        let cell = CellGenerator.generate(number: 3, input: "let a = 1;  a + 1", context: .init())
+        let cell = CellGenerator.generate(number: 3, input: ParsedInput("let a = 1;  a + 1"), context: .init())
         let lines = cell.source.split(separator: "\n").map(String.init)
         let binding = try #require(lines.firstIndex(of: "let a = 1"))
         #expect(lines[binding - 2] == "#sourceLocation(file: \"input 3.1\", line: 1)")
@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func throwingInitializerIsWrappedAndItsColumnsRecorded() {
-        let cell = CellGenerator.generate(number: 1, input: "let v = try f()", context: .init())
+        let cell = CellGenerator.generate(number: 1, input: ParsedInput("let v = try f()"), context: .init())
         #expect(cell.source.contains("let v = SwiftLabRuntime.topLevel(try f())"))
         #expect(cell.columnShifts == [ColumnShift(line: 1, column: 9, width: "SwiftLabRuntime.topLevel(".utf8.count)])
     }
@@ -25,7 +25,7 @@ import Testing
         var context = CellGenerator.Context()
         var cells: [GeneratedCell] = []
         for (index, input) in inputs.enumerated() {
-            cells.append(CellGenerator.generate(number: index + 1, input: input, context: context))
+            cells.append(CellGenerator.generate(number: index + 1, input: ParsedInput(input), context: context))
             context.earlierCells = cells
         }
         return cells
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func topLevelAwaitRunsTheBodyAsATask() {
-        let cell = CellGenerator.generate(number: 4, input: "await work()", context: .init())
+        let cell = CellGenerator.generate(number: 4, input: ParsedInput("await work()"), context: .init())
         #expect(cell.source.contains("@MainActor func Cell4_body() async throws {"))
         #expect(cell.source.contains("await SwiftLabRuntime.displayResult("))
         #expect(cell.source.contains("Task { @MainActor in"))

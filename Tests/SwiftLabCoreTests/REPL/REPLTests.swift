@@ -6,10 +6,10 @@ import Testing
 private final class RecordingEvaluator: REPLEvaluator {
     var inputs: [String] = []
 
-    func evaluate(_ input: String, output: (String) -> Void) -> InputOutcome {
-        inputs.append(input)
+    func evaluate(_ input: ParsedInput, output: (String) -> Void) -> InputOutcome {
+        inputs.append(input.text)
         output("ran \(inputs.count)\n")
-        return input.contains("fail") ? .compileError : .succeeded
+        return input.text.contains("fail") ? .compileError : .succeeded
     }
 
     var interruptHandler: (@Sendable () -> Void)? { nil }

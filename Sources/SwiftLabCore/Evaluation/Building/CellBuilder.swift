@@ -58,7 +58,7 @@ final class CellBuilder {
 
     /// Generates input `number` as a cell in `context` and compiles it, retrying as
     /// ``Retry`` describes.
-    func build(number: Int, input: String, context: CellGenerator.Context) -> Build {
+    func build(number: Int, input: ParsedInput, context: CellGenerator.Context) -> Build {
         var context = context
         var disableAccessControl = false
         var cell = CellGenerator.generate(number: number, input: input, context: context)

@@ -40,9 +40,9 @@ struct CellGenerator {
     private static let topLevelWrapper = "SwiftLabRuntime.topLevel("
 
     /// Generates cell `number` for `input`.
-    static func generate(number: Int, input: String, context: Context) -> GeneratedCell {
-        let inputLines = input.split(separator: "\n", omittingEmptySubsequences: false)
-        let items = SwiftLexer.topLevelItems(in: input).map(CellItem.init)
+    static func generate(number: Int, input: ParsedInput, context: Context) -> GeneratedCell {
+        let inputLines = input.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let items = input.items.map(CellItem.init)
         let moduleName = "Cell\(number)"
         let entry = "cell\(number)_main"
         let file = fileName(forInput: number)

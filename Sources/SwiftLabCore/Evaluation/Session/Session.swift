@@ -99,8 +99,13 @@ public final class Session: @unchecked Sendable {
     ///
     /// When the input compiles and runs to its end, its declarations and state are kept;
     /// otherwise nothing changes (no `$R` number is used).
-    public func evaluate(_ input: String, output: (String) -> Void) -> EvaluationResult {
+    public func evaluate(_ input: ParsedInput, output: (String) -> Void) -> EvaluationResult {
         run(input, mode: .recorded, output: output)
+    }
+
+    /// Lexes `input`, then evaluates it as the `ParsedInput` overload does.
+    public func evaluate(_ input: String, output: (String) -> Void) -> EvaluationResult {
+        evaluate(ParsedInput(input), output: output)
     }
 
     /// Compiles and runs `code` against the session's current state without recording
@@ -108,12 +113,12 @@ public final class Session: @unchecked Sendable {
     /// checks use this. (Changes it makes to existing variables do stay in the worker
     /// until the next restart, so checks should only read state.)
     public func evaluateTransient(_ code: String, output: (String) -> Void) -> EvaluationResult {
-        run(code, mode: .transient, output: output)
+        run(ParsedInput(code), mode: .transient, output: output)
     }
 
     /// Prints the static type of an expression, without evaluating it (`:type`).
     public func typeOf(_ expression: String, output: (String) -> Void) -> EvaluationResult {
-        run(expression, mode: .typeQuery, output: output)
+        run(ParsedInput(expression), mode: .typeQuery, output: output)
     }
 
     /// How an input is run.
@@ -140,7 +145,7 @@ public final class Session: @unchecked Sendable {
 
     // MARK: - Evaluation
 
-    private func run(_ input: String, mode: Mode, output: (String) -> Void) -> EvaluationResult {
+    private func run(_ input: ParsedInput, mode: Mode, output: (String) -> Void) -> EvaluationResult {
         let transient = mode != .recorded
         var transcript = ""
         func write(_ text: String, isMessage: Bool) {
@@ -155,13 +160,13 @@ public final class Session: @unchecked Sendable {
         }
         func emit(_ text: String) { write(text, isMessage: true) }
         func emitProgramOutput(_ text: String) { write(text, isMessage: false) }
-        if SwiftLexer.topLevelItems(in: input).isEmpty {
+        if !input.hasCode {
             return EvaluationResult(status: .succeeded)
         }
         supervisor.clearInterrupt()
         let number = nextNumber
         nextNumber += 1
-        inputTexts[number] = input
+        inputTexts[number] = input.text
         let clock = ContinuousClock()
         let compileStart = clock.now
 
@@ -190,7 +195,7 @@ public final class Session: @unchecked Sendable {
                                         emit: emit, emitProgramOutput: emitProgramOutput)
         let runTime = clock.now - runStart
         if status == .succeeded, !transient {
-            accepted.append(AcceptedCell(number: number, input: input, library: library,
+            accepted.append(AcceptedCell(number: number, input: input.text, library: library,
                                          symbol: cell.entrySymbol, generated: cell))
         } else {
             inputTexts[number] = nil
@@ -229,7 +234,7 @@ public final class Session: @unchecked Sendable {
             + " \(configuration.library.directory.path)"
         guard !cache.isWarm(for: identity) else { return }
         configuration.notice("swiftlab: preparing the Swift module cache (first start only, this takes a few seconds)...")
-        let outcome = builder.build(number: 0, input: "import Foundation", context: .init()).outcome
+        let outcome = builder.build(number: 0, input: ParsedInput("import Foundation"), context: .init()).outcome
         guard outcome.library != nil else {
             throw SessionError.setup("compiling a first test cell failed:\n\(outcome.output)")
         }
