@@ -1,9 +1,9 @@
 import Foundation
 
-/// Wires the lessons into the swiftlab executable: the REPL's commands, completion and
-/// start banner, and the `swiftlab lessons | check | watch | verify` subcommands.
+/// Wires the lessons into the swiftlab executable: the REPL's lesson guide, lesson-name
+/// completion and start banner, and the `swiftlab lessons | check | watch | verify` subcommands.
 public enum LessonSetup {
-    /// Adds the lesson commands and lesson-name completion to `shell`, running code in
+    /// Makes the lesson guide for `shell` and adds lesson-name completion, running code in
     /// `session`; returns the guide. Its ``LessonGuide/banner()`` is what to greet with.
     @discardableResult
     public static func install(
@@ -13,8 +13,8 @@ public enum LessonSetup {
         install(in: shell, evaluator: SessionLessonEvaluator(session: session), environment: environment)
     }
 
-    /// Adds the lesson commands and lesson-name completion to `shell`, running code with
-    /// `evaluator` (an ``UnavailableLessonEvaluator`` when the session could not start, so
+    /// Makes the lesson guide for `shell` and adds lesson-name completion, running code with
+    /// `evaluator` (an ``UnavailableEvaluator`` when the session could not start, so
     /// the lessons can still be read); returns the guide.
     @discardableResult
     public static func install(
@@ -35,7 +35,6 @@ public enum LessonSetup {
                 width: TerminalWidth.current(environment: environment), style: style,
                 highlight: { _, code in SwiftHighlighter(style: style).highlight(code) }))
         guide.measureWidth = { TerminalWidth.current(environment: environment) }
-        LessonCommands.register(in: &shell.commands, guide: guide)
         shell.completionProviders.append(LessonCompletionProvider(library: library))
         return guide
     }

@@ -19,7 +19,8 @@ public final class Shell {
     /// Where input comes from. Evaluators print output that arrives between inputs
     /// (from a stream, say) with its ``LineReader/printAbovePrompt(_:)``.
     public let reader: any LineReader
-    /// The `:` commands; starts with ``CommandRegistry/standard``.
+    /// The `:` commands; starts with ``CommandRegistry/standard``, the application sets
+    /// ``CommandRegistry/swiftlab(session:guide:)``.
     public var commands = CommandRegistry.standard
     /// Completion sources beyond commands, keywords and the public names of Streams and
     /// Pipelines (such as the names declared in the session).

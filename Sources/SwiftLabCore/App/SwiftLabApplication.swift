@@ -47,12 +47,15 @@ public enum SwiftLabApplication {
             // lessons can still be read.
             FileDescriptorWriter.write(shell.style.error("\(error)") + "\n", to: STDERR_FILENO)
             let unavailable = UnavailableEvaluator(reason: "\(error)", style: shell.style)
-            shell.greeting = LessonSetup.install(in: shell, evaluator: unavailable).banner()
+            let guide = LessonSetup.install(in: shell, evaluator: unavailable)
+            shell.commands = .swiftlab(session: nil, guide: guide)
+            shell.greeting = guide.banner()
             return shell.run(evaluator: unavailable)
         }
-        EvaluationCommands.register(in: &shell.commands, session: session)
         shell.completionProviders.append(session.completionProvider)
-        shell.greeting = LessonSetup.install(in: shell, session: session).banner()
+        let guide = LessonSetup.install(in: shell, session: session)
+        shell.commands = .swiftlab(session: session, guide: guide)
+        shell.greeting = guide.banner()
         let status = shell.run(evaluator: SessionEvaluator(session: session))
         session.close()
         return status
