@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwiftLabCore
+import SwiftLabRuntime
 
 // Argument handling and wiring only; the shell's parts live in SwiftLabCore.
 // `swiftlab lessons | check | watch | verify` (see LessonSetup).
@@ -22,10 +23,14 @@ case .showVersion:
 case .reject(let message):
     FileDescriptorWriter.write(message + "\n", to: STDERR_FILENO)
     exit(2)
-case .startShell(let timeout):
+case .startShell(let options):
+    if let display = options.display {
+        // The worker inherits the environment; its runtime reads the style from it.
+        setenv(DisplayStyle.environmentVariable, display.rawValue, 1)
+    }
     let shell = Shell()
     var configuration = Session.Configuration()
-    configuration.timeout = timeout.map { .milliseconds(Int($0 * 1000)) }
+    configuration.timeout = options.timeout.map { .milliseconds(Int($0 * 1000)) }
     configuration.route(through: shell.reader, style: shell.style)
     let session: Session
     do {
