@@ -77,6 +77,11 @@ struct CompactValueRenderer {
     /// `column` (where it starts; by default its indentation).
     static func wrapped(_ line: String, width: Int, indent: Int = 0, column: Int? = nil) -> String {
         guard (column ?? indent) + line.count > width, let (open, parts, close) = split(line) else { return line }
+        if parts.count == 1 {
+            // One member (`ArraySlice([...])`): its brackets stay with the outer ones.
+            let inner = wrapped(parts[0], width: width, indent: indent, column: (column ?? indent) + open.count)
+            if inner != parts[0] { return open + inner + close }
+        }
         let pad = String(repeating: " ", count: indent + 2)
         let inner = parts.map { pad + wrapped($0, width: width, indent: indent + 2) }
         return open + "\n" + inner.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent) + close

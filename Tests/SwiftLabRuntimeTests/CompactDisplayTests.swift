@@ -55,6 +55,12 @@ struct Point { var x: Int; var y: Int }
             ]
             """)
         #expect(compact(points, "points", width: 120) == "points: [Point] = [Point(x: 1, y: 2), Point(x: 3, y: 4)]")
+        #expect(compact(points[...], "slice", width: 40) == """
+            slice: ArraySlice<Point> = ArraySlice([
+              Point(x: 1, y: 2),
+              Point(x: 3, y: 4)
+            ])
+            """)
         #expect(compact(["a, b": "(c"], "s", width: 10) == "s: [String: String] = [\n  \"a, b\": \"(c\"\n]")
     }
 }
