@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import SwiftLabCore
+
+/// The rows of issue 14's table that are about showing values: with `--display lldb` the
+/// output is the LLDB Swift REPL's own (captured from `lldb --repl` on the same inputs);
+/// the default compact display shows the same information in Swift's spelling.
+@Suite(.serialized) struct EvalDisplayTests {
+    static let inputs = [
+        "class Bar { var bar = 2; var baaz = 3 }", "Bar()",
+        "let tinky: UInt8? = 250",
+        "enum Foo { case patatino }", "Foo?.some(.patatino)",
+        "protocol A {}", "struct B: A {}", "let b: any A = B()",
+        "Double.nan", "0.0", "[20, 17, 2, 7]", "[\"a\": 1]",
+    ]
+
+    @Test func lldbDisplayReadsAsTheLLDBREPL() throws {
+        let run = try EvalHarness.runREPL(Self.inputs, arguments: ["--display", "lldb"])
+        #expect(run.output == """
+            $R0: Bar = {
+              bar = 2
+              baaz = 3
+            }
+            tinky: UInt8? = 250
+            $R1: Foo? = patatino
+            b: B = {}
+            $R2: Double = NaN
+            $R3: Double = 0
+            $R4: [Int] = 4 values {
+              [0] = 20
+              [1] = 17
+              [2] = 2
+              [3] = 7
+            }
+            $R5: [String : Int] = 1 key/value pair {
+              [0] = {
+                key = "a"
+                value = 1
+              }
+            }
+
+            """)
+        #expect(run.status == 0)
+    }
+
+    @Test func compactDisplayShowsTheSameInformation() throws {
+        let run = try EvalHarness.runREPL(Self.inputs)
+        #expect(run.output == """
+            $R0: Bar = Bar(bar: 2, baaz: 3)
+            tinky: UInt8? = Optional(250)
+            $R1: Foo? = Optional(Foo.patatino)
+            b: any A = B()
+            $R2: Double = NaN
+            $R3: Double = 0.0
+            $R4: [Int] = [20, 17, 2, 7]
+            $R5: [String: Int] = ["a": 1]
+
+            """)
+    }
+
+    /// `:display` switches for the running worker and for one started after a trap.
+    @Test func displayCommandSwitchesStyles() throws {
+        let run = try EvalHarness.runREPL([
+            "let o: Int? = 1", ":display lldb", "o", "[1][2]", "o", ":display compact", "o", ":display fancy",
+        ])
+        #expect(run.output.hasPrefix("o: Int? = Optional(1)\nResults are shown in the lldb style.\n$R0: Int? = 1\n"))
+        #expect(run.output.contains("restored (2 earlier inputs run again).\n$R1: Int? = 1\n"
+                                    + "Results are shown in the compact style.\n$R2: Int? = Optional(1)\n"))
+        #expect(run.output.hasSuffix("':display' needs 'lldb' or 'compact', as in ':display lldb'.\n"))
+    }
+
+    @Test func displayOptionIsChecked() throws {
+        let run = try EvalHarness.runREPL(["1"], arguments: ["--display", "fancy"])
+        #expect(run.status == 2)
+        #expect(run.errors.contains("--display needs 'lldb' or 'compact'"))
+    }
+}
