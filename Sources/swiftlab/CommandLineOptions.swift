@@ -15,6 +15,8 @@ enum CommandLineRequest: Equatable {
         var timeout: Double?
         /// How results are shown (`--display`); the runtime's default when nil.
         var display: DisplayStyle?
+        /// The language mode, the user's modules and libraries, compiler flags.
+        var compiler = CompilerOptions()
     }
 
     init(arguments: [String]) {
@@ -30,7 +32,14 @@ enum CommandLineRequest: Equatable {
         }
         var options = ShellOptions()
         var remaining = arguments[...]
-        while let option = remaining.popFirst() {
+        while let option = remaining.first {
+            switch options.compiler.consume(&remaining) {
+            case .success?: continue
+            case .failure(let error)?:
+                self = .reject("swiftlab: \(error)")
+                return
+            case nil: remaining.removeFirst()
+            }
             switch option {
             case "--timeout":
                 guard let value = remaining.popFirst(), let seconds = Double(value), seconds > 0 else {
@@ -57,6 +66,7 @@ enum CommandLineRequest: Equatable {
         operators and reactive streams.
 
         Usage: swiftlab [--help | --version] [--timeout SECONDS] [--display lldb|compact]
+                        [--swift-version 5|6] [-I DIR] [-L DIR] [-l NAME] [-Xswiftc FLAG]
                swiftlab lessons | check [LESSON] | watch [LESSON] | verify [LESSON ...]
 
         On a terminal, swiftlab reads Swift with line editing and runs each input as soon
@@ -96,5 +106,15 @@ enum CommandLineRequest: Equatable {
                        ($R0: Bar = { then bar = 2 ... one member a line; optionals as
                        the wrapped value or nil; an existential as its dynamic type;
                        NaN, 0, 1.0E+20), so transcripts from LLDB read the same.
+                       (:display lldb|compact switches in the REPL.)
+          --swift-version 5|6
+                       The language mode inputs are compiled in (default 6; in the
+                       REPL: :set swift-version 5).
+          -I DIR       Where import finds your own modules (also -IDIR).
+          -L DIR       Where your libraries are found, when linking and loading.
+          -l NAME      Link every input with libNAME (also -lNAME), as in
+                       swiftlab -I dir -L dir -lA, then import A.
+          -Xswiftc FLAG
+                       Pass FLAG to the compiler (for example -Xswiftc -DDEBUG).
         """
 }

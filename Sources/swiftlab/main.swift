@@ -31,6 +31,7 @@ case .startShell(let options):
     let shell = Shell()
     var configuration = Session.Configuration()
     configuration.timeout = options.timeout.map { .milliseconds(Int($0 * 1000)) }
+    configuration.compilerOptions = options.compiler
     configuration.route(through: shell.reader, style: shell.style)
     let session: Session
     do {

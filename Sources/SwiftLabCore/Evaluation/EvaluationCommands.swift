@@ -1,6 +1,7 @@
 import Foundation
 
-/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save`, `:time` and `:display`.
+/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save`, `:time`, `:display`
+/// and `:set`.
 public enum EvaluationCommands {
     /// Registers the commands, acting on `session`.
     public static func register(in registry: inout CommandRegistry, session: Session) {
@@ -10,6 +11,7 @@ public enum EvaluationCommands {
         registry.register(save(session))
         registry.register(time(session))
         registry.register(DisplayCommand.command(session))
+        registry.register(SetCommand.command(session))
     }
 
     /// `:type EXPR` shows the static type of an expression without running it.

@@ -32,6 +32,8 @@ public final class Session: @unchecked Sendable {
         }
         /// The library cells link against (default: next to the running executable).
         public var library: CellLibrary = .besideExecutable()
+        /// The user's language mode, module and library paths, libraries and compiler flags.
+        public var compilerOptions = CompilerOptions()
 
         /// The default configuration.
         public init() {}
@@ -63,6 +65,13 @@ public final class Session: @unchecked Sendable {
     /// Whether each evaluation ends with a line giving its compile and run times (`:time`).
     public var reportsTiming = false
 
+    /// The language mode later inputs are compiled in (`:set swift-version`); earlier
+    /// inputs keep theirs.
+    public var swiftVersion: String {
+        get { compiler.options.swiftVersion }
+        set { compiler.options.swiftVersion = newValue }
+    }
+
     /// Sets up the cache directory and the compiler, warms the module cache on the first
     /// start (saying so through ``Configuration/notice``), and starts the worker.
     public init(configuration: Configuration = Configuration()) throws {
@@ -80,6 +89,7 @@ public final class Session: @unchecked Sendable {
         cache = try CacheDirectory(root: configuration.cacheRoot)
         compiler = CellCompiler(toolchain: toolchain, library: configuration.library, cache: cache,
                                 path: configuration.compilePath.flatMap(CellCompiler.Path.init(rawValue:)))
+        compiler.options = configuration.compilerOptions
         try warmUp(toolchain: toolchain)
         worker = try startWorker()
     }
