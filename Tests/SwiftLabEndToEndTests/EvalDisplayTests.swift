@@ -75,3 +75,13 @@ import Testing
         #expect(run.errors.contains("--display needs 'lldb' or 'compact'"))
     }
 }
+
+/// Top-level code as LLDB and `swiftc main.swift` take it.
+@Suite(.serialized) struct EvalTopLevelTests {
+    /// `class C` then `{ ... }` on the next line is one declaration, not `class C` alone.
+    @Test func aTypesBraceOnTheNextLine() throws {
+        let run = try EvalHarness.runREPL(["class C", "{ unowned var c: C? }", "C().c == nil"])
+        #expect(run.output == "$R0: Bool = true\n")
+        #expect(run.status == 0)
+    }
+}
