@@ -84,4 +84,23 @@ import Testing
         #expect(run.output == "$R0: Bool = true\n")
         #expect(run.status == 0)
     }
+
+    /// `var x: Int` without a value, given one by a later input; read too early, it stops
+    /// the input with a message naming it.
+    @Test func aTopLevelVarInitialisedLater() throws {
+        let run = try EvalHarness.runREPL(["var x: Int", "x = 3", "x + 1", "var never: String", "never.count", "x"])
+        #expect(run.output.hasPrefix("$R0: Int = 4\n"))
+        #expect(run.output.contains("Fatal error: 'never' was read before it was given a value\n"))
+        #expect(run.output.hasSuffix("$R1: Int = 3\n"))
+    }
+
+    /// Swift's own message, never one about the REPL's display call.
+    @Test func twoExpressionsOnALine() throws {
+        let run = try EvalHarness.runREPL(["let a = 1", "a a", "func foo(_ x: Int) -> Int { x }", "foo(1) a", "foo (2)"])
+        #expect(run.output.contains("1:2: error: consecutive statements on a line must be separated by ';'\na a\n ^\n"))
+        #expect(run.output.contains("1:7: error: consecutive statements on a line must be separated by ';'\nfoo(1) a\n"))
+        #expect(!run.output.contains("separator"))
+        #expect(!run.output.contains("extra argument"))
+        #expect(run.output.hasSuffix("$R0: Int = 2\n"))
+    }
 }
