@@ -93,7 +93,8 @@ struct CompactValueRenderer {
         let characters = Array(text)
         guard let last = characters.last, last == ")" || last == "]" else { return nil }
         guard let openIndex = characters.firstIndex(where: { $0 == "(" || $0 == "[" || $0 == "\"" }),
-              characters[openIndex] != "\"" else { return nil }
+            characters[openIndex] != "\""
+        else { return nil }
         var parts: [String] = []
         var current = ""
         var depth = 0
@@ -103,7 +104,13 @@ struct CompactValueRenderer {
             let character = characters[index]
             if inString {
                 current.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
                 continue
             }
             switch character {
@@ -126,6 +133,6 @@ struct CompactValueRenderer {
     }
 }
 
-private extension String {
-    func trimmingLeadingSpaces() -> String { String(drop { $0 == " " }) }
+extension String {
+    fileprivate func trimmingLeadingSpaces() -> String { String(drop { $0 == " " }) }
 }

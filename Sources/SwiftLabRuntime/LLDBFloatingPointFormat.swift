@@ -52,7 +52,7 @@ enum LLDBFloatingPointFormat {
         let bitsRequired = (significantDigits * 196 + 58) / 59
         if bits > bitsRequired {
             let removable = (bits - bitsRequired) * 59 / 196
-            for _ in 0 ..< removable { _ = number.divide(by: 10) }
+            for _ in 0..<removable { _ = number.divide(by: 10) }
             exponent += removable
         }
         // The decimal digits, least significant first, without trailing zeros.
@@ -144,7 +144,7 @@ struct DecimalConversionInteger {
     }
 
     mutating func shiftLeft(by bits: Int) {
-        for _ in 0 ..< bits / 32 { limbs.insert(0, at: 0) }
+        for _ in 0..<bits / 32 { limbs.insert(0, at: 0) }
         let remaining = bits % 32
         if remaining > 0 { multiply(by: 1 << UInt32(remaining)) }
     }

@@ -31,14 +31,18 @@ struct LLDBValueRenderer {
         case .collection?, .set?:
             let count = mirror.children.count
             let header = "\(count) \(count == 1 ? "value" : "values")"
-            let members = mirror.children.prefix(Self.childLimit).enumerated().map { ("[\($0.offset)]", $0.element.value) }
+            let members = mirror.children.prefix(Self.childLimit).enumerated().map {
+                ("[\($0.offset)]", $0.element.value)
+            }
             if count == 0 { return header }
             return header + " " + block(members, indent: indent, depth: depth, elided: count > Self.childLimit)
         case .dictionary?:
             let count = mirror.children.count
             let header = "\(count) key/value \(count == 1 ? "pair" : "pairs")"
             if count == 0 { return header }
-            let members = mirror.children.prefix(Self.childLimit).enumerated().map { ("[\($0.offset)]", $0.element.value) }
+            let members = mirror.children.prefix(Self.childLimit).enumerated().map {
+                ("[\($0.offset)]", $0.element.value)
+            }
             return header + " " + block(members, indent: indent, depth: depth, elided: count > Self.childLimit)
         case .tuple?:
             let members = mirror.children.enumerated().map { index, child in
@@ -74,13 +78,15 @@ struct LLDBValueRenderer {
     private mutating func record(_ mirror: Mirror, indent: Int, depth: Int) -> String {
         var lines: [String] = []
         let pad = String(repeating: " ", count: indent + 2)
-        if let superclass = mirror.superclassMirror, superclass.children.count > 0 || superclass.superclassMirror != nil {
+        if let superclass = mirror.superclassMirror, superclass.children.count > 0 || superclass.superclassMirror != nil
+        {
             let name = SwiftLabRuntime.typeName(of: superclass.subjectType, style: .lldb)
             lines.append(pad + name + " = " + record(superclass, indent: indent + 2, depth: depth + 1))
         }
         for (index, child) in mirror.children.enumerated() {
             let label = child.label ?? "[\(index)]"
-            lines.append(pad + label + " = " + render(child.value, indent: indent + 2, depth: depth + 1, throughOptional: false))
+            lines.append(
+                pad + label + " = " + render(child.value, indent: indent + 2, depth: depth + 1, throughOptional: false))
         }
         if lines.isEmpty { return "{}" }
         return "{\n" + lines.joined(separator: "\n") + "\n" + String(repeating: " ", count: indent) + "}"

@@ -23,7 +23,8 @@ enum ScalarText {
         default: break
         }
         guard value is CustomStringConvertible || value is CustomDebugStringConvertible,
-              !isDeclaredInCell(type(of: value)) else { return nil }
+            !isDeclaredInCell(type(of: value))
+        else { return nil }
         switch Mirror(reflecting: value).displayStyle {
         case .optional?, .collection?, .dictionary?, .set?, .tuple?: return nil
         default: return SwiftLabRuntime.removingCellModules(from: String(describing: value))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// The user's own code and language mode, as `lldb --repl="-I dir -L dir -lA"` and
@@ -12,18 +13,22 @@ import Testing
         let source = directory.appendingPathComponent("A.swift")
         try "public func greet() -> String { \"hello from A\" }\n".write(to: source, atomically: true, encoding: .utf8)
         let library = directory.appendingPathComponent("libA.so")
-        let built = try EvalHarness.run([EvalHarness.swiftc, "-emit-library", "-emit-module", "-module-name", "A",
-                                         "-parse-as-library", source.path, "-o", library.path,
-                                         "-emit-module-path", directory.appendingPathComponent("A.swiftmodule").path])
+        let built = try EvalHarness.run([
+            EvalHarness.swiftc, "-emit-library", "-emit-module", "-module-name", "A",
+            "-parse-as-library", source.path, "-o", library.path,
+            "-emit-module-path", directory.appendingPathComponent("A.swiftmodule").path,
+        ])
         #expect(built.status == 0, "\(built.output)")
         return directory
     }
 
     @Test func theUsersModuleIsImported() throws {
         let directory = try buildModuleA().path
-        let separate = try EvalHarness.runREPL(["import A", "greet()"], arguments: ["-I", directory, "-L", directory, "-l", "A"])
+        let separate = try EvalHarness.runREPL(
+            ["import A", "greet()"], arguments: ["-I", directory, "-L", directory, "-l", "A"])
         #expect(separate.output == "$R0: String = \"hello from A\"\n")
-        let glued = try EvalHarness.runREPL(["import A", "greet()"], arguments: ["-I\(directory)", "-L\(directory)", "-lA"])
+        let glued = try EvalHarness.runREPL(
+            ["import A", "greet()"], arguments: ["-I\(directory)", "-L\(directory)", "-lA"])
         #expect(glued.output == "$R0: String = \"hello from A\"\n")
         let without = try EvalHarness.runREPL(["import A"])
         #expect(without.output.contains("error: no such module 'A'"))
@@ -36,15 +41,19 @@ import Testing
         #expect(swift5.status == 0)
         let swift6 = try EvalHarness.runREPL(inputs)
         #expect(swift6.output.contains("error: non-final class 'E' cannot conform to the 'Sendable' protocol"))
-        let switched = try EvalHarness.runREPL(["protocol A {}", ":set swift-version 5", "class E: Error, A {}",
-                                                ":set swift-version", ":set swift-version 7"])
-        #expect(switched.output == "Later inputs are compiled in Swift 5 mode.\nswift-version 5\n"
+        let switched = try EvalHarness.runREPL([
+            "protocol A {}", ":set swift-version 5", "class E: Error, A {}",
+            ":set swift-version", ":set swift-version 7",
+        ])
+        #expect(
+            switched.output == "Later inputs are compiled in Swift 5 mode.\nswift-version 5\n"
                 + "swift-version is one of 4, 4.2, 5, 6, as in ':set swift-version 5'.\n")
     }
 
     @Test func compilerFlagsReachTheCompiler() throws {
         let file = EvalHarness.cacheHome.appendingPathComponent("flag-\(UUID().uuidString).swift")
-        try "#if FEATURE\nprint(\"on\")\n#else\nprint(\"off\")\n#endif\n".write(to: file, atomically: true, encoding: .utf8)
+        try "#if FEATURE\nprint(\"on\")\n#else\nprint(\"off\")\n#endif\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let on = try EvalHarness.runREPL([":load \(file.path)"], arguments: ["-Xswiftc", "-DFEATURE"])
         #expect(on.output == "on\n")
         let off = try EvalHarness.runREPL([":load \(file.path)"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// The rows of issue 14's table that are about showing values: with `--display lldb` the
@@ -16,46 +17,48 @@ import Testing
 
     @Test func lldbDisplayReadsAsTheLLDBREPL() throws {
         let run = try EvalHarness.runREPL(Self.inputs, arguments: ["--display", "lldb"])
-        #expect(run.output == """
-            $R0: Bar = {
-              bar = 2
-              baaz = 3
-            }
-            tinky: UInt8? = 250
-            $R1: Foo? = patatino
-            b: B = {}
-            $R2: Double = NaN
-            $R3: Double = 0
-            $R4: [Int] = 4 values {
-              [0] = 20
-              [1] = 17
-              [2] = 2
-              [3] = 7
-            }
-            $R5: [String : Int] = 1 key/value pair {
-              [0] = {
-                key = "a"
-                value = 1
-              }
-            }
+        #expect(
+            run.output == """
+                $R0: Bar = {
+                  bar = 2
+                  baaz = 3
+                }
+                tinky: UInt8? = 250
+                $R1: Foo? = patatino
+                b: B = {}
+                $R2: Double = NaN
+                $R3: Double = 0
+                $R4: [Int] = 4 values {
+                  [0] = 20
+                  [1] = 17
+                  [2] = 2
+                  [3] = 7
+                }
+                $R5: [String : Int] = 1 key/value pair {
+                  [0] = {
+                    key = "a"
+                    value = 1
+                  }
+                }
 
-            """)
+                """)
         #expect(run.status == 0)
     }
 
     @Test func compactDisplayShowsTheSameInformation() throws {
         let run = try EvalHarness.runREPL(Self.inputs)
-        #expect(run.output == """
-            $R0: Bar = Bar(bar: 2, baaz: 3)
-            tinky: UInt8? = Optional(250)
-            $R1: Foo? = Optional(Foo.patatino)
-            b: any A = B()
-            $R2: Double = NaN
-            $R3: Double = 0.0
-            $R4: [Int] = [20, 17, 2, 7]
-            $R5: [String: Int] = ["a": 1]
+        #expect(
+            run.output == """
+                $R0: Bar = Bar(bar: 2, baaz: 3)
+                tinky: UInt8? = Optional(250)
+                $R1: Foo? = Optional(Foo.patatino)
+                b: any A = B()
+                $R2: Double = NaN
+                $R3: Double = 0.0
+                $R4: [Int] = [20, 17, 2, 7]
+                $R5: [String: Int] = ["a": 1]
 
-            """)
+                """)
     }
 
     /// `:display` switches for the running worker and for one started after a trap.
@@ -64,8 +67,10 @@ import Testing
             "let o: Int? = 1", ":display lldb", "o", "[1][2]", "o", ":display compact", "o", ":display fancy",
         ])
         #expect(run.output.hasPrefix("o: Int? = Optional(1)\nResults are shown in the lldb style.\n$R0: Int? = 1\n"))
-        #expect(run.output.contains("restored (2 earlier inputs run again).\n$R1: Int? = 1\n"
-                                    + "Results are shown in the compact style.\n$R2: Int? = Optional(1)\n"))
+        #expect(
+            run.output.contains(
+                "restored (2 earlier inputs run again).\n$R1: Int? = 1\n"
+                    + "Results are shown in the compact style.\n$R2: Int? = Optional(1)\n"))
         #expect(run.output.hasSuffix("':display' needs 'lldb' or 'compact', as in ':display lldb'.\n"))
     }
 
@@ -96,9 +101,12 @@ import Testing
 
     /// Swift's own message, never one about the REPL's display call.
     @Test func twoExpressionsOnALine() throws {
-        let run = try EvalHarness.runREPL(["let a = 1", "a a", "func foo(_ x: Int) -> Int { x }", "foo(1) a", "foo (2)"])
+        let run = try EvalHarness.runREPL([
+            "let a = 1", "a a", "func foo(_ x: Int) -> Int { x }", "foo(1) a", "foo (2)",
+        ])
         #expect(run.output.contains("1:2: error: consecutive statements on a line must be separated by ';'\na a\n ^\n"))
-        #expect(run.output.contains("1:7: error: consecutive statements on a line must be separated by ';'\nfoo(1) a\n"))
+        #expect(
+            run.output.contains("1:7: error: consecutive statements on a line must be separated by ';'\nfoo(1) a\n"))
         #expect(!run.output.contains("separator"))
         #expect(!run.output.contains("extra argument"))
         #expect(run.output.hasSuffix("$R0: Int = 2\n"))

@@ -1,12 +1,22 @@
 import Testing
+
 @testable import SwiftLabRuntime
 
-final class Bar { var bar = 2; var baaz = 3 }
-final class Node { var next: Node?; var v = 1 }
+final class Bar {
+    var bar = 2
+    var baaz = 3
+}
+final class Node {
+    var next: Node?
+    var v = 1
+}
 class Base { var a = 1 }
 final class Derived: Base { var b = "two" }
 final class Described: CustomStringConvertible { var description: String { "described" } }
-struct Point { var x: Int; var y: Int }
+struct Point {
+    var x: Int
+    var y: Int
+}
 
 @Suite struct CompactDisplayTests {
     func compact<T>(_ value: T, _ name: String = "$R0", width: Int = 80) -> String {
@@ -48,19 +58,21 @@ struct Point { var x: Int; var y: Int }
 
     @Test func aValueWiderThanTheTerminalBreaksOneMemberALine() {
         let points = [Point(x: 1, y: 2), Point(x: 3, y: 4)]
-        #expect(compact(points, "points", width: 40) == """
-            points: [Point] = [
-              Point(x: 1, y: 2),
-              Point(x: 3, y: 4)
-            ]
-            """)
+        #expect(
+            compact(points, "points", width: 40) == """
+                points: [Point] = [
+                  Point(x: 1, y: 2),
+                  Point(x: 3, y: 4)
+                ]
+                """)
         #expect(compact(points, "points", width: 120) == "points: [Point] = [Point(x: 1, y: 2), Point(x: 3, y: 4)]")
-        #expect(compact(points[...], "slice", width: 40) == """
-            slice: ArraySlice<Point> = ArraySlice([
-              Point(x: 1, y: 2),
-              Point(x: 3, y: 4)
-            ])
-            """)
+        #expect(
+            compact(points[...], "slice", width: 40) == """
+                slice: ArraySlice<Point> = ArraySlice([
+                  Point(x: 1, y: 2),
+                  Point(x: 3, y: 4)
+                ])
+                """)
         #expect(compact(["a, b": "(c"], "s", width: 10) == "s: [String: String] = [\n  \"a, b\": \"(c\"\n]")
     }
 }

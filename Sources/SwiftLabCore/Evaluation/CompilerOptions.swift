@@ -54,20 +54,31 @@ public struct CompilerOptions: Sendable, Equatable {
         switch option {
         case "--swift-version":
             guard let version = value(after: option), Self.swiftVersions.contains(version) else {
-                return .failure(OptionError("--swift-version needs one of \(Self.swiftVersions.joined(separator: ", ")), as in '--swift-version 5'."))
+                return .failure(
+                    OptionError(
+                        "--swift-version needs one of \(Self.swiftVersions.joined(separator: ", ")), as in '--swift-version 5'."
+                    ))
             }
             swiftVersion = version
         case "-Xswiftc":
-            guard let flag = value(after: option) else { return .failure(OptionError("-Xswiftc needs a flag, as in '-Xswiftc -DDEBUG'.")) }
+            guard let flag = value(after: option) else {
+                return .failure(OptionError("-Xswiftc needs a flag, as in '-Xswiftc -DDEBUG'."))
+            }
             compilerFlags.append(flag)
         case _ where option.hasPrefix("-I"):
-            guard let path = value(after: "-I"), !path.isEmpty else { return .failure(OptionError("-I needs a directory.")) }
+            guard let path = value(after: "-I"), !path.isEmpty else {
+                return .failure(OptionError("-I needs a directory."))
+            }
             importPaths.append(path)
         case _ where option.hasPrefix("-L"):
-            guard let path = value(after: "-L"), !path.isEmpty else { return .failure(OptionError("-L needs a directory.")) }
+            guard let path = value(after: "-L"), !path.isEmpty else {
+                return .failure(OptionError("-L needs a directory."))
+            }
             libraryPaths.append(path)
         case _ where option.hasPrefix("-l"):
-            guard let name = value(after: "-l"), !name.isEmpty else { return .failure(OptionError("-l needs a library name, as in '-lA'.")) }
+            guard let name = value(after: "-l"), !name.isEmpty else {
+                return .failure(OptionError("-l needs a library name, as in '-lA'."))
+            }
             libraries.append(name)
         default:
             return nil

@@ -18,8 +18,9 @@ enum ConsecutiveExpressions {
                 if ")]}".contains(token.text) { depth -= 1 }
             }
             guard depth == 0, let previous, previous.line == token.line,
-                  previous.utf8Offset + previous.text.utf8.count < token.utf8Offset,
-                  endsExpression(previous), startsExpression(token) else { continue }
+                previous.utf8Offset + previous.text.utf8.count < token.utf8Offset,
+                endsExpression(previous), startsExpression(token)
+            else { continue }
             return true
         }
         return false

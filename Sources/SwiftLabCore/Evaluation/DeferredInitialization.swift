@@ -18,7 +18,8 @@ struct DeferredInitialization {
         let tokens = cellItem.tokens.filter { $0.kind != .lineComment && $0.kind != .blockComment }
         let start = CellItem.firstSignificantIndex(in: tokens)
         guard start + 3 < tokens.count, tokens[start].kind == .keyword, tokens[start].text == "var",
-              tokens[start + 1].kind == .identifier, tokens[start + 2].text == ":" else { return nil }
+            tokens[start + 1].kind == .identifier, tokens[start + 2].text == ":"
+        else { return nil }
         // Anything that is not part of a type (`=`, accessors, a second pattern) rules it out.
         var depth = 0
         for token in tokens[(start + 3)...] {
@@ -34,11 +35,13 @@ struct DeferredInitialization {
         let typeStart = tokens[start + 3]
         let last = tokens[tokens.count - 1]
         let utf8 = Array(text.utf8)
-        let typeText = String(decoding: utf8[typeStart.utf8Offset..<(last.utf8Offset + last.text.utf8.count)], as: UTF8.self)
+        let typeText = String(
+            decoding: utf8[typeStart.utf8Offset..<(last.utf8Offset + last.text.utf8.count)], as: UTF8.self)
         name = tokens[start + 1].text
         let storageName = "__swiftlab_storage_\(name.filter { $0 != "`" })"
         storage = "var \(storageName): Optional<\(typeText)> = nil"
-        declaration = String(decoding: utf8[..<(last.utf8Offset + last.text.utf8.count)], as: UTF8.self)
+        declaration =
+            String(decoding: utf8[..<(last.utf8Offset + last.text.utf8.count)], as: UTF8.self)
             + " { get { SwiftLabRuntime.initializedValue(\(storageName), named: \"\(name)\") }"
             + " set { \(storageName) = newValue } }"
     }

@@ -14,7 +14,9 @@ enum DeclarationHeader {
         if let lastSemicolon = tokens.lastIndex(where: { $0.kind == .punctuation && $0.text == ";" }) {
             tokens.removeSubrange(...lastSemicolon)
         }
-        guard !tokens.contains(where: { $0.kind == .punctuation && ($0.text == "{" || $0.text == "}") }) else { return false }
+        guard !tokens.contains(where: { $0.kind == .punctuation && ($0.text == "{" || $0.text == "}") }) else {
+            return false
+        }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
