@@ -46,9 +46,9 @@ row() {  # row LABEL INPUTS [LLDB-ARGS] [SWIFTLAB-ARGS]
         lldb_cell="(LLDB could not start)"
     fi
     # shellcheck disable=SC2086
-    lldb_mode_cell=$(printf '%s\n' "$inputs" | COLUMNS=80 "$swiftlab" --display lldb $swiftlab_args 2>&1 | cell)
+    lldb_mode_cell=$(printf '%s\n' "$inputs" | "$swiftlab" --display lldb $swiftlab_args 2>&1 | cell)
     # shellcheck disable=SC2086
-    compact_cell=$(printf '%s\n' "$inputs" | COLUMNS=80 "$swiftlab" $swiftlab_args 2>&1 | cell)
+    compact_cell=$(printf '%s\n' "$inputs" | "$swiftlab" $swiftlab_args 2>&1 | cell)
     printf '| %s | `%s` | %s | %s | %s |\n' "$label" "$(printf '%s' "$inputs" | awk 'BEGIN { ORS = "" } { if (NR > 1) print "` ⏎ `"; print }' | sed 's/|/\\|/g')" \
         "$lldb_cell" "$lldb_mode_cell" "$compact_cell"
 }

@@ -52,7 +52,8 @@ extension SwiftLabRuntime {
     }
 
     /// `name: Type = value` in `style`: ``DisplayStyle/compact`` keeps the static type and
-    /// Swift's spelling (breaking a line wider than the terminal one member a line);
+    /// Swift's spelling (breaking a line wider than `width`, by default the terminal's,
+    /// one member a line);
     /// ``DisplayStyle/lldb`` shows an existential's dynamic type and LLDB's format.
     public static func describe<T>(_ value: T, named name: String, style: DisplayStyle, width: Int? = nil) -> String {
         switch style {
@@ -65,7 +66,8 @@ extension SwiftLabRuntime {
             var renderer = CompactValueRenderer()
             let prefix = "\(name): \(typeName(of: T.self)) = "
             let text = renderer.render(value)
-            return prefix + CompactValueRenderer.wrapped(text, width: width ?? displayWidth, column: prefix.count)
+            guard let width = width ?? displayWidth else { return prefix + text }
+            return prefix + CompactValueRenderer.wrapped(text, width: width, column: prefix.count)
         }
     }
 

@@ -25,10 +25,17 @@ extension SwiftLabRuntime {
         return DisplayStyle(rawValue: String(cString: value)) ?? .compact
     }()
 
-    /// The width a compact value may take before it breaks into one member a line:
-    /// `COLUMNS` when set, else 80.
-    static var displayWidth: Int {
-        guard let value = getenv("COLUMNS"), let columns = Int(String(cString: value)), columns > 20 else { return 80 }
+    /// The environment variable with the terminal's width, which swiftlab sets when its
+    /// output is a terminal.
+    public static let displayWidthVariable = "SWIFTLAB_DISPLAY_WIDTH"
+
+    /// The width a compact value may take before it breaks into one member a line: the
+    /// terminal's, or none when the output is not a terminal (a file, a pipe, a test), so
+    /// that transcripts do not depend on where they were made.
+    static var displayWidth: Int? {
+        guard let value = getenv(displayWidthVariable), let columns = Int(String(cString: value)), columns > 20 else {
+            return nil
+        }
         return columns
     }
 }

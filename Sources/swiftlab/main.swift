@@ -28,6 +28,11 @@ case .startShell(let options):
         // The worker inherits the environment; its runtime reads the style from it.
         setenv(DisplayStyle.environmentVariable, display.rawValue, 1)
     }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        // Compact results wider than the terminal break one member a line.
+        setenv(SwiftLabRuntime.displayWidthVariable, String(size.ws_col), 1)
+    }
     let shell = Shell()
     var configuration = Session.Configuration()
     configuration.timeout = options.timeout.map { .milliseconds(Int($0 * 1000)) }

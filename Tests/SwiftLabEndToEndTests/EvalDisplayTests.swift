@@ -61,6 +61,17 @@ import Testing
                 """)
     }
 
+    /// On a terminal (swiftlab passes its width on), a compact value wider than it breaks
+    /// one member a line; elsewhere it stays on one line, so transcripts do not depend on
+    /// where they were made.
+    @Test func compactValuesBreakAtTheTerminalsWidth() throws {
+        let inputs = ["struct Point { var x: Int; var y: Int }", "let points = [Point(x: 1, y: 2), Point(x: 3, y: 4)]"]
+        let narrow = try EvalHarness.runREPL(inputs, environment: ["SWIFTLAB_DISPLAY_WIDTH": "40"])
+        #expect(narrow.output == "points: [Point] = [\n  Point(x: 1, y: 2),\n  Point(x: 3, y: 4)\n]\n")
+        let piped = try EvalHarness.runREPL(inputs)
+        #expect(piped.output == "points: [Point] = [Point(x: 1, y: 2), Point(x: 3, y: 4)]\n")
+    }
+
     /// `:display` switches for the running worker and for one started after a trap.
     @Test func displayCommandSwitchesStyles() throws {
         let run = try EvalHarness.runREPL([
