@@ -34,7 +34,8 @@ printf 'public func greet() -> String { "hello from A" }\n' > "$work/moduleA/A.s
 # the source line under an error left out, and the addresses made stable.
 cell() {
     sed -e 's/\x1b\[[0-9;]*m//g' -e 's/0x[0-9a-f]\{16\}/0x…/g' -e 's/|/\\|/g' -e 's/[[:space:]]*$//' \
-        | grep -v '^[[:space:]]*$' | awk 'BEGIN { ORS = "" } { if (NR > 1) print "<br>"; gsub(/  /, "\\&nbsp;\\&nbsp;"); print }'
+        | grep -v '^[[:space:]]*$' | awk 'BEGIN { ORS = "" } { if (NR > 1) print "<br>"; gsub(/  /, "\\&nbsp;\\&nbsp;"); print }
+            END { if (NR == 0) print "(accepted; nothing shown)" }'
 }
 
 row() {  # row LABEL INPUTS [LLDB-ARGS] [SWIFTLAB-ARGS]
@@ -65,8 +66,8 @@ row "\$R results" $'20 + 2\n$R0 + 5\nvar x = $R0'
 row "top-level var initialised later" $'var x: Int\nx = 3\nx'
 row "brace on the next line" $'class C\n{ unowned var c: C? }'
 row "consecutive statements" $'let a = 1\na a'
-row "Swift 5 mode" $'protocol A {}\nclass E: Error, A {}'
-row "the user's module" 'import A'$'\n''greet()' "-I $work/moduleA -L $work/moduleA -lA" "-I $work/moduleA -L $work/moduleA -lA"
+row "Swift 5 mode (LLDB's default; swiftlab --swift-version 5)" $'protocol A {}\nclass E: Error, A {}' "" "--swift-version 5"
+row "the user's module (-I DIR -L DIR -lA)" 'import A'$'\n''greet()' "-I $work/moduleA -L $work/moduleA -lA" "-I $work/moduleA -L $work/moduleA -lA"
 row "exclusivity violation" $'final class Box { var v = 1 }\nlet box = Box()\nfunc add(_ a: inout Int, _ b: () -> Int) { a += b() }\nadd(&box.v) { box.v }\nbox.v'
 row "nested values" $'struct P { var x = 1; var tags = ["a"] }\nclass K { var p = P(); var m = [1: "one"] }\n[K()]'
 row "long collection" 'Array(0..<30)'
