@@ -22,6 +22,8 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
         public var label: String
         /// Its events.
         public var timeline: MarbleTimeline
+        /// The frame the stream started at; the line is blank before it.
+        public var startFrame: Int
     }
 
     /// The inputs' lines, then the output's.
@@ -49,9 +51,9 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
         recording.cancel()
         let inputs = scheduler.inputs
         lines = inputs.enumerated().map { index, input in
-            Line(label: inputs.count == 1 ? "input" : "input \(index + 1)", timeline: input.placedTimeline)
+            Line(label: inputs.count == 1 ? "input" : "input \(index + 1)", timeline: input.placedTimeline, startFrame: input.startFrame)
         }
-        lines.append(Line(label: "output", timeline: recording.timeline))
+        lines.append(Line(label: "output", timeline: recording.timeline, startFrame: 0))
         outputCompleted = recording.isComplete
         stoppedAtLimit = !recording.isComplete && scheduler.scheduledCount > 0 ? frameLimit : nil
     }
@@ -64,7 +66,7 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
         var output = lines.map { line in
             var end: Int?
             if line.label == "output", !outputCompleted, let stoppedAtLimit { end = stoppedAtLimit - 1 }
-            return style.label(pad(line.label)) + line.timeline.marbles(legend: legend, through: end, style: style)
+            return style.label(pad(line.label)) + line.timeline.marbles(legend: legend, from: line.startFrame, through: end, style: style)
         }
         output += legend.lines.map { String(repeating: " ", count: width) + $0 }
         if let stoppedAtLimit {

@@ -23,6 +23,10 @@ final class MarbleInput: @unchecked Sendable {
         lock.withLock { if start == nil { start = frame } }
     }
 
+    /// The frame the publisher started at: its first subscription (cold) or its `^`
+    /// (hot); zero for a cold publisher never subscribed.
+    var startFrame: Int { lock.withLock { start } ?? 0 }
+
     /// The events at the frames they happened (or would have, for a cold publisher never
     /// subscribed: from frame zero); a hot publisher's events before its `^` are left out.
     var placedTimeline: MarbleTimeline {

@@ -32,13 +32,16 @@ public struct MarbleTimeline: Hashable, Sendable {
         MarbleTimeline(events.map { ($0.frame + frames, $0.event) })
     }
 
-    /// The line in marble notation, drawing values with `legend`'s characters and
-    /// padding with `-` up to `frame` when it is given. Column and frame agree unless
+    /// The line in marble notation, drawing values with `legend`'s characters, blank
+    /// before `startFrame` (a stream that did not exist yet) and padded with `-` up to
+    /// `endFrame` when it is given. Column and frame agree unless
     /// an event falls inside the columns a group before it took; it is then drawn at the
     /// next free column.
-    func marbles(legend: MarbleLegend, through endFrame: Int? = nil, style: MarbleStyle = .plain) -> String {
-        var line = ""
-        var column = 0
+    func marbles(
+        legend: MarbleLegend, from startFrame: Int = 0, through endFrame: Int? = nil, style: MarbleStyle = .plain
+    ) -> String {
+        var column = max(0, startFrame)
+        var line = String(repeating: " ", count: column)
         var index = events.startIndex
         while index < events.endIndex {
             let frame = events[index].frame
