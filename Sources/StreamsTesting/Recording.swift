@@ -12,6 +12,7 @@ import Streams
 /// ```
 public final class Recording<Output, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
     // `@unchecked`: all mutable state is guarded by `lock`; upstream is called outside it.
+    /// The values recorded.
     public typealias Input = Output
 
     /// One recorded event.

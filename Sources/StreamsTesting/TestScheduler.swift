@@ -1,6 +1,6 @@
 import Streams
 
-/// A ``Scheduler`` whose clock only moves when you move it, so that time-based code runs
+/// A `Scheduler` whose clock only moves when you move it, so that time-based code runs
 /// deterministically and instantly in tests, lessons and the REPL.
 ///
 /// The clock starts at zero. Scheduled actions run on the thread that calls
@@ -139,7 +139,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// scheduled.
     ///
     /// A repeating action (``schedule(after:interval:tolerance:options:_:)``) that is never
-    /// cancelled keeps the clock going forever: stop such a run with ``run(until:)`` or
+    /// cancelled keeps the clock going forever: stop such a run with ``run(until:stoppingWhen:)`` or
     /// ``advance(to:)``.
     public func run() {
         while let entry = takeNext(notAfter: nil) {

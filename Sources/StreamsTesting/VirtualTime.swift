@@ -112,14 +112,20 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
             return "\(sign)\(whole).\(padded)s"
         }
 
+        /// Whether `lhs` is shorter than `rhs`.
         public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+        /// The two spans together.
         public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds.addingClamped(rhs.nanoseconds)) }
+        /// `lhs` less `rhs`.
         public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds.subtractingClamped(rhs.nanoseconds)) }
         /// Multiplies the nanosecond counts, as `DispatchQueue`'s stride does (`2 * .seconds(1)`
         /// is not two seconds); scale a stride with ``scaled(by:)`` instead.
         public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds.multipliedClamped(by: rhs.nanoseconds)) }
+        /// Adds `rhs` to `lhs`.
         public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+        /// Takes `rhs` from `lhs`.
         public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+        /// Multiplies the nanosecond counts (see `*`).
         public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
         /// The span `factor` times as long: `.seconds(1).scaled(by: 3)` is three seconds.

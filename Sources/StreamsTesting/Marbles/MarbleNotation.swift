@@ -86,12 +86,14 @@ public struct MarbleNotation: Hashable, Sendable {
         }
     }
 
+    /// Whether both have the same events at the same frames.
     public static func == (lhs: MarbleNotation, rhs: MarbleNotation) -> Bool {
         lhs.hasSubscriptionPoint == rhs.hasSubscriptionPoint
             && lhs.events.map(\.frame) == rhs.events.map(\.frame)
             && lhs.events.map(\.event) == rhs.events.map(\.event)
     }
 
+    /// Hashes the events and their frames.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(hasSubscriptionPoint)
         for (frame, event) in events {

@@ -69,10 +69,12 @@ public struct MarbleTimeline: Hashable, Sendable {
         return line
     }
 
+    /// Whether both have the same events at the same frames.
     public static func == (lhs: MarbleTimeline, rhs: MarbleTimeline) -> Bool {
         lhs.events.map(\.frame) == rhs.events.map(\.frame) && lhs.events.map(\.event) == rhs.events.map(\.event)
     }
 
+    /// Hashes the events and their frames.
     public func hash(into hasher: inout Hasher) {
         for (frame, event) in events {
             hasher.combine(frame)
