@@ -10,11 +10,12 @@ import Testing
 /// terminal; this test checks what a learner actually meets: the commands, prompts,
 /// continuation lines and the check reports.
 ///
-/// Part 1 of the curriculum (lessons 1 to 8, transforming collections); add a lesson's
-/// number to `lessonNumbers` to walk it through too.
+/// Part 1 of the curriculum (lessons 1 to 8, transforming collections) and lesson 19
+/// (time and marble diagrams: every diagram drawn at the terminal); add a lesson's number
+/// to `lessonNumbers` to walk it through too.
 @Suite("Curriculum lessons at a terminal", .serialized)
 struct CurriculumWalkthroughTests {
-    static let lessonNumbers = Array(1...8)
+    static let lessonNumbers = Array(1...8) + [19]
 
     @Test(arguments: lessonNumbers)
     func aLearnerRunsTheExamplesAndSolvesTheExercises(of number: Int) throws {
