@@ -126,8 +126,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 
     /// Moves the clock forward to `time`, running every action due until then at its own
-    /// time, including actions those actions schedule. A time in the past runs what is due
-    /// now and leaves the clock where it is.
+    /// time, including actions those actions schedule. A time in the past changes nothing:
+    /// the clock never goes back.
     public func advance(to time: VirtualTime) {
         while let entry = takeNext(notAfter: time) {
             entry.action()
