@@ -207,6 +207,17 @@ import Testing
         #expect(MarbleDiagram { _ in [1, 2, 3].publisher }.description == "output  (123|)")
     }
 
+    @Test func hotInputsAreDrawnFromWhereTheyWereBuilt() {
+        let diagram = MarbleDiagram { scheduler in
+            scheduler.cold("--x|").map { _ in scheduler.hot("-^-a|") }.switchToLatest()
+        }
+        #expect(diagram.description == """
+            input 1  --x|
+            input 2    --a|
+            output   ----a|
+            """)
+    }
+
     @Test func diagramsStopAtTheFrameLimit() {
         let diagram = MarbleDiagram(frameLimit: 5) { scheduler in
             scheduler.cold("a--------|")

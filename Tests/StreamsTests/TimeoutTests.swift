@@ -43,3 +43,29 @@ import Testing
         try recording.verify("ab-|")
     }
 }
+
+@Suite struct TimeOperatorCancelTests {
+    @Test func cancellingStopsTheTimersOfTimeoutAndCollectByTime() {
+        let scheduler = TestScheduler()
+        let timeout = scheduler.record(scheduler.hot("-a-----|").timeout(2, scheduler: scheduler))
+        let collect = scheduler.record(scheduler.hot("-a-----|").collect(.byTime(scheduler, 2)))
+        scheduler.advance(by: 1)
+        timeout.cancel()
+        collect.cancel()
+        // Bounded: a timer left repeating would keep run() going forever.
+        scheduler.advance(to: VirtualTime.zero.advanced(by: 20))
+        #expect(timeout.marbles == "-a")
+        #expect(collect.marbles == "")
+        // Only the hot sources' own events were left to run: no timer repeats forever.
+        #expect(scheduler.scheduledCount == 0)
+    }
+
+    @Test func cancellingAThrottleDropsTheValueWaiting() {
+        let scheduler = TestScheduler()
+        let recording = scheduler.record(scheduler.cold("ab|").throttle(for: 3, scheduler: scheduler, latest: true))
+        scheduler.advance(by: 1)
+        recording.cancel()
+        scheduler.run()
+        #expect(recording.marbles == "a")
+    }
+}
