@@ -75,14 +75,15 @@ public final class Recording<Output, Failure: Error>: Subscriber, Cancellable, @
 
     /// The events at their frames, values described.
     public var timeline: MarbleTimeline {
-        MarbleTimeline(events.map { event in
-            let frame = scheduler.frame(of: event.time)
-            switch event.kind {
-            case .value(let value): return (frame, .value(String(describing: value)))
-            case .completion(.finished): return (frame, .finished)
-            case .completion(.failure(let error)): return (frame, .failure(String(describing: error)))
-            }
-        })
+        MarbleTimeline(
+            events.map { event in
+                let frame = scheduler.frame(of: event.time)
+                switch event.kind {
+                case .value(let value): return (frame, .value(String(describing: value)))
+                case .completion(.finished): return (frame, .finished)
+                case .completion(.failure(let error)): return (frame, .failure(String(describing: error)))
+                }
+            })
     }
 
     /// Asks the publisher for `demand` more values.

@@ -114,7 +114,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     private func add(due: VirtualTime?, interval: VirtualTime.Stride?, _ action: @escaping () -> Void) -> Int {
         lock.withLock {
             nextSequence += 1
-            entries.append(Entry(sequence: nextSequence, due: max(due ?? current, current), interval: interval, action: action))
+            entries.append(
+                Entry(sequence: nextSequence, due: max(due ?? current, current), interval: interval, action: action))
             return nextSequence
         }
     }

@@ -86,7 +86,9 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         }
 
         /// `ms` milliseconds.
-        public static func milliseconds(_ ms: Int) -> Stride { Stride(nanoseconds: ms.multipliedClamped(by: 1_000_000)) }
+        public static func milliseconds(_ ms: Int) -> Stride {
+            Stride(nanoseconds: ms.multipliedClamped(by: 1_000_000))
+        }
 
         /// `us` microseconds.
         public static func microseconds(_ us: Int) -> Stride { Stride(nanoseconds: us.multipliedClamped(by: 1_000)) }
@@ -115,12 +117,18 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         /// Whether `lhs` is shorter than `rhs`.
         public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
         /// The two spans together.
-        public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds.addingClamped(rhs.nanoseconds)) }
+        public static func + (lhs: Stride, rhs: Stride) -> Stride {
+            Stride(nanoseconds: lhs.nanoseconds.addingClamped(rhs.nanoseconds))
+        }
         /// `lhs` less `rhs`.
-        public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds.subtractingClamped(rhs.nanoseconds)) }
+        public static func - (lhs: Stride, rhs: Stride) -> Stride {
+            Stride(nanoseconds: lhs.nanoseconds.subtractingClamped(rhs.nanoseconds))
+        }
         /// Multiplies the nanosecond counts, as `DispatchQueue`'s stride does (`2 * .seconds(1)`
         /// is not two seconds); scale a stride with ``scaled(by:)`` instead.
-        public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds.multipliedClamped(by: rhs.nanoseconds)) }
+        public static func * (lhs: Stride, rhs: Stride) -> Stride {
+            Stride(nanoseconds: lhs.nanoseconds.multipliedClamped(by: rhs.nanoseconds))
+        }
         /// Adds `rhs` to `lhs`.
         public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
         /// Takes `rhs` from `lhs`.

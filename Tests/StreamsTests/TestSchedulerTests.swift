@@ -36,7 +36,9 @@ import Testing
     @Test func repeatingActionsRepeatUntilCancelled() {
         let scheduler = TestScheduler()
         var times: [VirtualTime] = []
-        let token = scheduler.schedule(after: scheduler.now.advanced(by: 1), interval: 2) { times.append(scheduler.now) }
+        let token = scheduler.schedule(after: scheduler.now.advanced(by: 1), interval: 2) {
+            times.append(scheduler.now)
+        }
         scheduler.advance(by: 6)
         #expect(times.map(\.nanoseconds) == [1, 3, 5].map { $0 * 1_000_000_000 })
         token.cancel()
@@ -161,12 +163,13 @@ import Testing
             Issue.record("a mismatch passed")
         } catch let mismatch as MarbleMismatch {
             #expect(mismatch.frame == 3)
-            #expect(mismatch.description == """
-                marbles differ at frame 3:
-                  expected: ----1-2|
-                  actual:   ---1-2|
-                               ^
-                """)
+            #expect(
+                mismatch.description == """
+                    marbles differ at frame 3:
+                      expected: ----1-2|
+                      actual:   ---1-2|
+                                   ^
+                    """)
         }
     }
 
@@ -191,19 +194,21 @@ import Testing
         let diagram = MarbleDiagram { scheduler in
             scheduler.cold("-a-b|", values: ["a": 1, "b": 2]).delay(for: 2, scheduler: scheduler)
         }
-        #expect(diagram.description == """
-            input   -1-2|
-            output  ---1-2|
-            """)
+        #expect(
+            diagram.description == """
+                input   -1-2|
+                output  ---1-2|
+                """)
         let merged = MarbleDiagram { scheduler in
             scheduler.cold("a---b|").merge(with: scheduler.cold("-x|", values: ["x": "wide"]))
         }
-        #expect(merged.description == """
-            input 1  a---b|
-            input 2  -c|
-            output   ac--b|
-                     c = wide
-            """)
+        #expect(
+            merged.description == """
+                input 1  a---b|
+                input 2  -c|
+                output   ac--b|
+                         c = wide
+                """)
         #expect(MarbleDiagram { _ in [1, 2, 3].publisher }.description == "output  (123|)")
     }
 
@@ -211,22 +216,24 @@ import Testing
         let diagram = MarbleDiagram { scheduler in
             scheduler.cold("--x|").map { _ in scheduler.hot("-^-a|") }.switchToLatest()
         }
-        #expect(diagram.description == """
-            input 1  --x|
-            input 2    --a|
-            output   ----a|
-            """)
+        #expect(
+            diagram.description == """
+                input 1  --x|
+                input 2    --a|
+                output   ----a|
+                """)
     }
 
     @Test func diagramsStopAtTheFrameLimit() {
         let diagram = MarbleDiagram(frameLimit: 5) { scheduler in
             scheduler.cold("a--------|")
         }
-        #expect(diagram.description == """
-            input   a--------|
-            output  a----
-                    (stopped after 5 frames)
-            """)
+        #expect(
+            diagram.description == """
+                input   a--------|
+                output  a----
+                        (stopped after 5 frames)
+                """)
         #expect(diagram.rendered(style: .terminal).contains("\u{1B}["))
     }
 }

@@ -5,14 +5,16 @@ import Testing
 @Suite struct ThrottleTests {
     @Test func publishesTheFirstValueAtOnceThenTheLatestOfEachInterval() throws {
         let scheduler = TestScheduler()
-        let recording = scheduler.record(scheduler.cold("ab-c---d|").throttle(for: 3, scheduler: scheduler, latest: true))
+        let recording = scheduler.record(
+            scheduler.cold("ab-c---d|").throttle(for: 3, scheduler: scheduler, latest: true))
         scheduler.run()
         try recording.verify("a--c---d|")
     }
 
     @Test func withoutLatestPublishesTheFirstValueOfEachInterval() throws {
         let scheduler = TestScheduler()
-        let recording = scheduler.record(scheduler.cold("ab-c---d|").throttle(for: 3, scheduler: scheduler, latest: false))
+        let recording = scheduler.record(
+            scheduler.cold("ab-c---d|").throttle(for: 3, scheduler: scheduler, latest: false))
         scheduler.run()
         try recording.verify("a--b---d|")
     }
@@ -27,7 +29,8 @@ import Testing
     @Test func aFailureWithNothingWaitingArrivesAtOnce() throws {
         struct Boom: Error {}
         let scheduler = TestScheduler()
-        let recording = scheduler.record(scheduler.cold("a---#", error: Boom()).throttle(for: 2, scheduler: scheduler, latest: true))
+        let recording = scheduler.record(
+            scheduler.cold("a---#", error: Boom()).throttle(for: 2, scheduler: scheduler, latest: true))
         scheduler.run()
         try recording.verify("a---#")
     }

@@ -11,17 +11,18 @@ import Testing
             #"let numbers = ["10", "20"]"#,
             #":marbles scheduler.cold("a----b|").merge(with: numbers.publisher.delay(for: 1, scheduler: scheduler))"#,
         ])
-        #expect(run.output == """
-            input   -1-2|
-            output  ---1-2|
-            output  (123|)
-            numbers: [String] = ["10", "20"]
-            input   a----b|
-            output  a(cd)b|
-                    c = 10
-                    d = 20
+        #expect(
+            run.output == """
+                input   -1-2|
+                output  ---1-2|
+                output  (123|)
+                numbers: [String] = ["10", "20"]
+                input   a----b|
+                output  a(cd)b|
+                        c = 10
+                        d = 20
 
-            """)
+                """)
     }
 
     @Test func saysWhatIsWrongAndTheSessionGoesOn() throws {

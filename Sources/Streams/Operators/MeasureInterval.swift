@@ -46,14 +46,15 @@ extension Publishers {
         /// starts now.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let scheduler = self.scheduler
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Context.SchedulerTimeType>(
-                downstream: subscriber, state: scheduler.now,
-                step: { previous, _ in
-                    let now = scheduler.now
-                    defer { previous = now }
-                    return .emit(previous.distance(to: now))
-                },
-                finishing: { _, completion in .forwarding(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Context.SchedulerTimeType>(
+                    downstream: subscriber, state: scheduler.now,
+                    step: { previous, _ in
+                        let now = scheduler.now
+                        defer { previous = now }
+                        return .emit(previous.distance(to: now))
+                    },
+                    finishing: { _, completion in .forwarding(completion) }))
         }
     }
 }

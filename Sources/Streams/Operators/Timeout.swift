@@ -23,7 +23,8 @@ extension Publisher {
         options: S.SchedulerOptions? = nil,
         customError: (() -> Failure)? = nil
     ) -> Publishers.Timeout<Self, S> {
-        Publishers.Timeout(upstream: self, interval: interval, scheduler: scheduler, options: options, customError: customError)
+        Publishers.Timeout(
+            upstream: self, interval: interval, scheduler: scheduler, options: options, customError: customError)
     }
 }
 
@@ -84,7 +85,9 @@ extension Publishers.Timeout {
         init(downstream: Downstream, publisher: Publishers.Timeout<Upstream, Context>) {
             interval = publisher.interval
             customError = publisher.customError
-            super.init(downstream: downstream, scheduler: publisher.scheduler, options: publisher.options, description: "Timeout")
+            super.init(
+                downstream: downstream, scheduler: publisher.scheduler, options: publisher.options,
+                description: "Timeout")
         }
 
         override func receive(subscription: any Subscription) {
@@ -120,7 +123,9 @@ extension Publishers.Timeout {
             lock.unlock()
             previous?.cancel()
             let due = scheduler.now.advanced(by: interval)
-            let next = scheduler.schedule(after: due, interval: interval, tolerance: scheduler.minimumTolerance, options: options) {
+            let next = scheduler.schedule(
+                after: due, interval: interval, tolerance: scheduler.minimumTolerance, options: options
+            ) {
                 self.timeOut(mine)
             }
             lock.lock()

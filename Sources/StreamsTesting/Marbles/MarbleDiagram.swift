@@ -47,11 +47,15 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
         let limit = scheduler.time(ofFrame: frameLimit)
         scheduler.run(until: limit, stoppingWhen: { recording.isComplete })
         // Whatever else is due in the frame the output completed in still happens.
-        if recording.isComplete { scheduler.run(until: scheduler.time(ofFrame: scheduler.frame + 1).advanced(by: .nanoseconds(-1))) }
+        if recording.isComplete {
+            scheduler.run(until: scheduler.time(ofFrame: scheduler.frame + 1).advanced(by: .nanoseconds(-1)))
+        }
         recording.cancel()
         let inputs = scheduler.inputs
         lines = inputs.enumerated().map { index, input in
-            Line(label: inputs.count == 1 ? "input" : "input \(index + 1)", timeline: input.placedTimeline, startFrame: input.startFrame)
+            Line(
+                label: inputs.count == 1 ? "input" : "input \(index + 1)", timeline: input.placedTimeline,
+                startFrame: input.startFrame)
         }
         lines.append(Line(label: "output", timeline: recording.timeline, startFrame: 0))
         outputCompleted = recording.isComplete
@@ -66,7 +70,8 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
         var output = lines.map { line in
             var end: Int?
             if line.label == "output", !outputCompleted, let stoppedAtLimit { end = stoppedAtLimit - 1 }
-            return style.label(pad(line.label)) + line.timeline.marbles(legend: legend, from: line.startFrame, through: end, style: style)
+            return style.label(pad(line.label))
+                + line.timeline.marbles(legend: legend, from: line.startFrame, through: end, style: style)
         }
         output += legend.lines.map { String(repeating: " ", count: width) + $0 }
         if let stoppedAtLimit {

@@ -40,12 +40,13 @@ extension MarbleNotation {
     /// character `c` (or the character itself, when the publisher's values are the
     /// characters), `failure` for `#`.
     func timeline<Output>(values: (Character) -> Output, failure: String) -> MarbleTimeline {
-        MarbleTimeline(events.map { frame, event in
-            switch event {
-            case .value(let character): return (frame, .value(String(describing: values(character))))
-            case .finished: return (frame, .finished)
-            case .failure: return (frame, .failure(failure))
-            }
-        })
+        MarbleTimeline(
+            events.map { frame, event in
+                switch event {
+                case .value(let character): return (frame, .value(String(describing: values(character))))
+                case .finished: return (frame, .finished)
+                case .failure: return (frame, .failure(failure))
+                }
+            })
     }
 }

@@ -50,7 +50,7 @@ struct MarbleLegend {
     /// description itself.
     static func drawnAsItself(_ description: String) -> Character? {
         guard description.count == 1, let character = description.first,
-              !character.isWhitespace, !reserved.contains(character)
+            !character.isWhitespace, !reserved.contains(character)
         else { return nil }
         return character
     }

@@ -52,17 +52,20 @@ extension Recording {
     public func verify(_ expected: String, values: [Character: Output] = [:]) throws {
         let notation = try MarbleNotation(expected)
         var actual = timeline
-        let expectedTimeline = MarbleTimeline(notation.events.map { frame, event in
-            switch event {
-            case .value(let character): return (frame, .value(values[character].map { String(describing: $0) } ?? String(character)))
-            case .finished: return (frame, .finished)
-            case .failure: return (frame, .failure(""))
-            }
-        })
+        let expectedTimeline = MarbleTimeline(
+            notation.events.map { frame, event in
+                switch event {
+                case .value(let character):
+                    return (frame, .value(values[character].map { String(describing: $0) } ?? String(character)))
+                case .finished: return (frame, .finished)
+                case .failure: return (frame, .failure(""))
+                }
+            })
         // `#` matches any failure: compare failures without their descriptions.
         actual.events = actual.events.map { frame, event in
             if case .failure = event, expectedTimeline.terminationFrame == frame,
-               case .failure = expectedTimeline.events.last?.event {
+                case .failure = expectedTimeline.events.last?.event
+            {
                 return (frame, .failure(""))
             }
             return (frame, event)

@@ -64,7 +64,9 @@ extension TestScheduler {
         _ marbles: String, value: @escaping (Character) -> Output, failure: Failure?
     ) -> ColdPublisher<Output, Failure> {
         let notation = Self.read(marbles, failure: failure)
-        precondition(!notation.hasSubscriptionPoint, "'^' marks a hot publisher's subscription; a cold publisher starts when subscribed: \(marbles)")
+        precondition(
+            !notation.hasSubscriptionPoint,
+            "'^' marks a hot publisher's subscription; a cold publisher starts when subscribed: \(marbles)")
         let input = MarbleInput(
             isHot: false,
             timeline: notation.timeline(values: value, failure: failure.map { String(describing: $0) } ?? ""),
@@ -79,11 +81,12 @@ extension TestScheduler {
     ) -> HotPublisher<Output, Failure> {
         let notation = Self.read(marbles, failure: failure)
         let start = now
-        register(MarbleInput(
-            isHot: true,
-            timeline: notation.timeline(values: value, failure: failure.map { String(describing: $0) } ?? ""),
-            start: frame(of: start)
-        ))
+        register(
+            MarbleInput(
+                isHot: true,
+                timeline: notation.timeline(values: value, failure: failure.map { String(describing: $0) } ?? ""),
+                start: frame(of: start)
+            ))
         let subject = PassthroughSubject<Output, Failure>()
         play(notation, startingAt: start, into: subject, value: value, failure: failure)
         return HotPublisher(subject: subject)
@@ -104,7 +107,8 @@ extension TestScheduler {
 
     private func lookUp<Output>(_ values: [Character: Output], in marbles: String) -> (Character) -> Output {
         if let notation = try? MarbleNotation(marbles),
-           let missing = notation.valueCharacters.first(where: { values[$0] == nil }) {
+            let missing = notation.valueCharacters.first(where: { values[$0] == nil })
+        {
             preconditionFailure("'\(missing)' in \"\(marbles)\" has no entry in values:")
         }
         return { values[$0]! }

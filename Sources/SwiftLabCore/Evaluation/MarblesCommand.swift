@@ -34,12 +34,16 @@ enum MarblesCommand {
             usage: ":marbles expression", details: details
         ) { invocation in
             guard !invocation.arguments.isEmpty else {
-                invocation.print(invocation.style.error(
-                    "':marbles' needs a publisher, as in ':marbles scheduler.cold(\"-a-b|\").delay(for: 2, scheduler: scheduler)'."))
+                invocation.print(
+                    invocation.style.error(
+                        "':marbles' needs a publisher, as in ':marbles scheduler.cold(\"-a-b|\").delay(for: 2, scheduler: scheduler)'."
+                    ))
                 return .continue
             }
             var text = ""
-            _ = session.evaluateTransient(code(for: invocation.arguments, colored: invocation.style.usesColor)) { text += $0 }
+            _ = session.evaluateTransient(code(for: invocation.arguments, colored: invocation.style.usesColor)) {
+                text += $0
+            }
             // The wrapper's complaint names MarbleDiagram's initialiser; say it in the user's terms.
             if text.contains("conform to 'Publisher'"), text.contains("MarbleDiagram") {
                 text = invocation.style.error("':marbles' draws a publisher, and `\(invocation.arguments)` is not one.")
