@@ -11,12 +11,14 @@ import Testing
         try recording.verify("---x--y--|", values: ["x": ["a", "b"], "y": ["c", "d"]])
     }
 
-    @Test func byTimeOrCountPublishesAFullGroupAtOnceAndRestartsThePeriod() throws {
+    @Test func byTimeOrCountPublishesAFullGroupAtOnceWithoutMovingThePeriods() throws {
         let scheduler = TestScheduler()
-        let recording = scheduler.record(scheduler.cold("abc---d|").collect(.byTimeOrCount(scheduler, 4, 2)))
+        let recording = scheduler.record(
+            scheduler.cold("---abcdefghij|").collect(.byTimeOrCount(scheduler, 5, 2)))
         scheduler.run()
-        #expect(recording.values == [["a", "b"], ["c"], ["d"]])
-        #expect(recording.marbles == "-a---b-(c|)")
+        // Periods end at frames 5 and 10, counted from the subscription, full groups or not.
+        #expect(recording.values == [["a", "b"], ["c", "d"], ["e", "f"], ["g"], ["h", "i"], ["j"]])
+        #expect(recording.marbles == "----a-b-c-de-(f|)")
     }
 
     @Test func aFailureDropsWhatWasGathered() throws {

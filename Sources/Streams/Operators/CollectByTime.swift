@@ -3,8 +3,9 @@ extension Publishers {
     public enum TimeGroupingStrategy<Context: Scheduler> {
         /// Every `stride` on the scheduler, counted from the subscription.
         case byTime(Context, Context.SchedulerTimeType.Stride)
-        /// Every `stride`, or as soon as `count` values are gathered, whichever comes
-        /// first; publishing a full group starts the next `stride` afresh.
+        /// Every `stride`, and also as soon as `count` values are gathered: a full group
+        /// is published at once, and the periods go on as they were (counted from the
+        /// subscription, as with ``byTime(_:_:)``).
         case byTimeOrCount(Context, Context.SchedulerTimeType.Stride, Int)
     }
 
@@ -131,8 +132,8 @@ extension Publishers.CollectByTime {
                 gathered = []
             }
             lock.unlock()
+            // As Combine does, a full group does not restart the period.
             if let full {
-                restartTimer()
                 scheduler.schedule(options: options) { self.publish(full) }
             }
             return .none
