@@ -1,7 +1,7 @@
 import Foundation
 
-/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save`, `:time`, `:display`
-/// and `:set`.
+/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save`, `:time`, `:marbles`,
+/// `:display` and `:set`.
 public enum EvaluationCommands {
     /// Registers the commands, acting on `session`.
     public static func register(in registry: inout CommandRegistry, session: Session) {
@@ -10,6 +10,7 @@ public enum EvaluationCommands {
         registry.register(load)
         registry.register(save(session))
         registry.register(time(session))
+        registry.register(MarblesCommand.command(session))
         registry.register(DisplayCommand.command(session))
         registry.register(SetCommand.command(session))
     }
