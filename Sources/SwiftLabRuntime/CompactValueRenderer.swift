@@ -68,9 +68,21 @@ struct CompactValueRenderer {
         }
     }
 
+    /// Whether `value` keeps Swift's own spelling: it describes itself, or it comes from
+    /// the toolchain or SwiftLab's libraries (a `PassthroughSubject` reads as its type,
+    /// not as its internals), while the learner's classes show what they hold.
     private static func describesItself(_ value: Any) -> Bool {
-        value is CustomStringConvertible || value is CustomDebugStringConvertible
+        if value is CustomStringConvertible || value is CustomDebugStringConvertible { return true }
+        let name = String(reflecting: type(of: value))
+        guard let dot = name.firstIndex(of: ".") else { return false }
+        return libraryModules.contains(String(name[..<dot]))
     }
+
+    /// The modules whose classes keep Swift's spelling.
+    private static let libraryModules: Set<String> = [
+        "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch",
+        "Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "SwiftLabRuntime",
+    ]
 
     /// `line` broken one member a line, indented by two per level, at the commas and
     /// brackets outside string literals; `line` itself when it fits in `width` from
