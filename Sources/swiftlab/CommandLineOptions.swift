@@ -17,6 +17,8 @@ enum CommandLineRequest: Equatable {
         var display: DisplayStyle?
         /// The language mode, the user's modules and libraries, compiler flags.
         var compiler = CompilerOptions()
+        /// A SwiftPM package whose libraries inputs can import (`--package`).
+        var package: String?
     }
 
     init(arguments: [String]) {
@@ -47,6 +49,12 @@ enum CommandLineRequest: Equatable {
                     return
                 }
                 options.timeout = seconds
+            case "--package":
+                guard let path = remaining.popFirst(), !path.isEmpty else {
+                    self = .reject("swiftlab: --package needs the path of a SwiftPM package, as in '--package ../MyLibrary'.")
+                    return
+                }
+                options.package = path
             case "--display":
                 guard let value = remaining.popFirst(), let style = DisplayStyle(rawValue: value) else {
                     self = .reject("swiftlab: --display needs 'lldb' or 'compact', as in '--display lldb'.")
@@ -67,6 +75,7 @@ enum CommandLineRequest: Equatable {
 
         Usage: swiftlab [--help | --version] [--timeout SECONDS] [--display lldb|compact]
                         [--swift-version 5|6] [-I DIR] [-L DIR] [-l NAME] [-Xswiftc FLAG]
+                        [--package PATH]
                swiftlab lessons | check [LESSON] | watch [LESSON] | verify [LESSON ...]
 
         On a terminal, swiftlab reads Swift with line editing and runs each input as soon
@@ -116,5 +125,8 @@ enum CommandLineRequest: Equatable {
                        swiftlab -I dir -L dir -lA, then import A.
           -Xswiftc FLAG
                        Pass FLAG to the compiler (for example -Xswiftc -DDEBUG).
+          --package PATH
+                       Build the SwiftPM package at PATH and make its Swift libraries
+                       importable, as swift run --repl does.
         """
 }

@@ -37,6 +37,16 @@ case .startShell(let options):
     var configuration = Session.Configuration()
     configuration.timeout = options.timeout.map { .milliseconds(Int($0 * 1000)) }
     configuration.compilerOptions = options.compiler
+    if let package = options.package {
+        do {
+            configuration.compilerOptions = try UserPackage.build(at: package, adding: options.compiler) { notice in
+                FileDescriptorWriter.write(notice + "\n", to: STDERR_FILENO)
+            }
+        } catch {
+            FileDescriptorWriter.write("swiftlab: \(error)\n", to: STDERR_FILENO)
+            exit(2)
+        }
+    }
     configuration.route(through: shell.reader, style: shell.style)
     let session: Session
     do {

@@ -60,10 +60,47 @@ import Testing
         #expect(off.output == "off\n")
     }
 
+    /// `--package PATH`, as `swift run --repl`: the package's library and the target it
+    /// depends on are importable; its executable is left out.
+    @Test func aPackagesLibrariesAreImportable() throws {
+        let root = EvalHarness.cacheHome.appendingPathComponent("package-\(UUID().uuidString)")
+        let files = [
+            "Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Greeter",
+                products: [.library(name: "Greeter", targets: ["Greeter"])],
+                targets: [
+                    .target(name: "Core"),
+                    .target(name: "Greeter", dependencies: ["Core"]),
+                    .executableTarget(name: "tool", dependencies: ["Greeter"]),
+                ]
+            )
+            """,
+            "Sources/Core/Core.swift": "public func shout(_ s: String) -> String { s.uppercased() }\n",
+            "Sources/Greeter/Greeter.swift":
+                "import Core\npublic func greet(_ name: String) -> String { shout(\"hello, \") + name }\n",
+            "Sources/tool/main.swift": "import Greeter\nprint(greet(\"tool\"))\n",
+        ]
+        for (path, text) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let run = try EvalHarness.runREPL(["import Greeter", "greet(\"Ann\")"], arguments: ["--package", root.path])
+        #expect(run.output == "$R0: String = \"HELLO, Ann\"\n", "\(run.errors)")
+        #expect(run.errors.contains("building the package at \(root.path)"))
+    }
+
     @Test func wrongOptionsAreExplained() throws {
         let version = try EvalHarness.runREPL([], arguments: ["--swift-version", "7"])
         #expect(version.status == 2)
         #expect(version.errors.contains("--swift-version needs one of 4, 4.2, 5, 6"))
+        let package = try EvalHarness.runREPL([], arguments: ["--package", "/nonexistent/package"])
+        #expect(package.status == 2)
+        #expect(package.errors.contains("building the package at /nonexistent/package failed"))
         let include = try EvalHarness.runREPL([], arguments: ["-I"])
         #expect(include.errors.contains("-I needs a directory."))
     }
