@@ -103,7 +103,7 @@ import Testing
                                    Self.followUp, Self.followUp]
         // The next input goes in once the trap has been reported, however slow the machine.
         let run = try EvalHarness.runREPL(
-            inputs, waitingFor: [4: "execution stopped while no input was running"])
+            inputs, waitingFor: [4: "execution interrupted while no input was running"])
         let reference = try EvalHarness.referenceRun(setup: Self.setup, input: "xs[7] += 1")
         let message = try #require(reference.fatalMessage)
         // The trap is in the standard library (an array's modify accessor): no input line.
