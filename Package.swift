@@ -27,11 +27,17 @@ targets += [
 products += [
     .library(name: "Streams", targets: ["Streams"]),
     .library(name: "StreamsFoundation", targets: ["StreamsFoundation"]),
+    // Virtual time and marble diagrams for testing (and teaching) time-based streams.
+    .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
 ]
 targets += [
     .target(name: "Streams", dependencies: ["Pipelines"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
-    .testTarget(name: "StreamsTests", dependencies: ["Pipelines", "Streams", "StreamsFoundation", "LocalHTTPServer"]),
+    .target(name: "StreamsTesting", dependencies: ["Streams"]),
+    .testTarget(
+        name: "StreamsTests",
+        dependencies: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer"]
+    ),
 ]
 
 // MARK: - The swiftlab REPL.
@@ -43,7 +49,7 @@ products += [
     .library(
         name: "SwiftLabCells",
         type: .dynamic,
-        targets: ["Pipelines", "Streams", "StreamsFoundation", "SwiftLabRuntime"]
+        targets: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "SwiftLabRuntime"]
     ),
 ]
 targets += [

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Pipelines
 import Streams
+import StreamsTesting
 import StreamsFoundation
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func debounceReleasesTheValueANewerOneReplacesOutsideTheLock() throws {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Token, Never>()
         let handle = SubscriptionHandle()
         let probe = ProbeSubscriber<Token, Never>(handle: handle)
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func debounceCancelReleasesTheWaitingValueOutsideTheLock() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Token, Never>()
         let handle = SubscriptionHandle()
         subject.debounce(for: .seconds(1), scheduler: scheduler)

@@ -195,19 +195,3 @@ import Testing
         #expect(ticks.events.count == countAtCancel)
     }
 }
-
-@Suite struct VirtualTimeSchedulerTests {
-    @Test func runsDueActionsInTimeOrder() {
-        let scheduler = VirtualTimeScheduler()
-        var log: [String] = []
-        let start = scheduler.now
-        scheduler.schedule(after: start.advanced(by: .seconds(2))) { log.append("2s") }
-        scheduler.schedule(after: start.advanced(by: .seconds(1))) { log.append("1s") }
-        scheduler.schedule { log.append("now") }
-        scheduler.advance(by: .milliseconds(1_500))
-        #expect(log == ["now", "1s"])
-        scheduler.advance(by: .seconds(1))
-        #expect(log == ["now", "1s", "2s"])
-        #expect(start.distance(to: scheduler.now) == .milliseconds(2_500))
-    }
-}
