@@ -8,11 +8,12 @@ struct ComparisonSession {
 
     /// `let xs` and then `count` inputs.
     var inputs: [String] {
-        ["let xs = [1, 2, 3]"] + (1...max(1, count)).prefix(count).map { index in
-            index % 2 == 1
-                ? "let v\(index / 2 + 1) = xs.map { $0 * \(index / 2 + 1) }.reduce(0, +)"
-                : "xs.filter { $0 > \((index / 2) % 3) }.count"
-        }
+        ["let xs = [1, 2, 3]"]
+            + (1...max(1, count)).prefix(count).map { index in
+                index % 2 == 1
+                    ? "let v\(index / 2 + 1) = xs.map { $0 * \(index / 2 + 1) }.reduce(0, +)"
+                    : "xs.filter { $0 > \((index / 2) % 3) }.count"
+            }
     }
 
     /// The text piped into a REPL for a whole-session run.

@@ -30,8 +30,11 @@ struct Contender {
     static func lldb() -> (Contender?, String) {
         guard let swift = which("swift") else { return (nil, "no swift on PATH") }
         let lldb = swift.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("lldb")
-        guard FileManager.default.isExecutableFile(atPath: lldb.path) else { return (nil, "no lldb next to \(swift.path)") }
-        let python = ProcessInfo.processInfo.environment["LLDB_PYTHON_HOME"]
+        guard FileManager.default.isExecutableFile(atPath: lldb.path) else {
+            return (nil, "no lldb next to \(swift.path)")
+        }
+        let python =
+            ProcessInfo.processInfo.environment["LLDB_PYTHON_HOME"]
             ?? ["3.10.13", "3.10"].lazy.compactMap { output(of: ["pyenv", "prefix", $0]) }.first
         guard let python else { return (nil, "no Python 3.10 (set LLDB_PYTHON_HOME or install it with pyenv)") }
         var environment = ProcessInfo.processInfo.environment

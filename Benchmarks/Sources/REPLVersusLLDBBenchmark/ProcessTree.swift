@@ -13,8 +13,9 @@ func processTreePeaks(root: Int32) -> [ProcessPeak] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     for entry in entries {
         guard let pid = Int32(entry),
-              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { continue }
+            let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { continue }
         // After the command's closing parenthesis: state, then the parent's pid.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         if fields.count > 1, let parent = Int32(fields[1]) { parents[pid] = parent }

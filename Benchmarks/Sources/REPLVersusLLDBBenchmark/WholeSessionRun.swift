@@ -25,7 +25,7 @@ func runWholeSession(_ contender: Contender, script: String, scratch: URL) throw
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([contender.executable.path] + contender.arguments).map { strdup($0) } + [nil]
     let envp = contender.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
+    defer { for pointer in argv + envp { free(pointer) } }
 
     var pid: pid_t = 0
     let start = ContinuousClock.now

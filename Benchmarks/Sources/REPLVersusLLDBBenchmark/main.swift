@@ -44,7 +44,9 @@ if let lldb {
     notes.append("LLDB skipped: \(lldbProblem)")
 }
 // Warm-up, not counted: swiftlab's first start fills its module cache.
-for contender in contenders { _ = try runWholeSession(contender, script: ComparisonSession(count: 0).script, scratch: scratch) }
+for contender in contenders {
+    _ = try runWholeSession(contender, script: ComparisonSession(count: 0).script, scratch: scratch)
+}
 
 // 1. Whole sessions.
 let short = ComparisonSession(count: 40)
@@ -60,7 +62,10 @@ for round in 1...3 {
         perInputCPU[index].append((many.cpu - one.cpu) / Double(short.count))
         oneInput[index].append(one.wall)
         peakShort[index].append(many.peakMiB)
-        FileHandle.standardError.write(Data("round \(round), \(contender.name): 1 input \(format(one.wall)) ms, 41 inputs \(format(many.wall)) ms\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "round \(round), \(contender.name): 1 input \(format(one.wall)) ms, 41 inputs \(format(many.wall)) ms\n"
+                    .utf8))
     }
 }
 
@@ -74,16 +79,20 @@ for contender in contenders {
 }
 
 let medianWall = perInputWall.map(Summary.median)
-print("""
+print(
+    """
     Whole sessions (1 and 41 inputs, piped in; median of 3):
 
     | | per input, wall (ms) | per input, CPU (ms) | a one-input session (s) | peak RSS, 41 inputs (MiB) |
     |---|---:|---:|---:|---:|
     """)
 for (index, contender) in contenders.enumerated() {
-    print("| \(contender.name) | \(format(medianWall[index])) | \(format(Summary.median(perInputCPU[index]))) | \(String(format: "%.2f", Summary.median(oneInput[index]) / 1000)) | \(format(Summary.median(peakShort[index]))) |")
+    print(
+        "| \(contender.name) | \(format(medianWall[index])) | \(format(Summary.median(perInputCPU[index]))) | \(String(format: "%.2f", Summary.median(oneInput[index]) / 1000)) | \(format(Summary.median(peakShort[index]))) |"
+    )
 }
-print("""
+print(
+    """
 
     One \(long.count + 1)-input session, an input at a time (ms, wall, inputs after `let xs`):
 
@@ -92,7 +101,9 @@ print("""
     """)
 for (index, contender) in contenders.enumerated() {
     let times = Summary(values: interactive[index].inputTimes)
-    print("| \(contender.name) | \(format(times.median)) | \(format(times.firstTen)) | \(format(times.lastTen)) | \(String(format: "%.2f", times.lastTen / times.firstTen)) | \(format(interactive[index].cpu / Double(long.count + 1))) |")
+    print(
+        "| \(contender.name) | \(format(times.median)) | \(format(times.firstTen)) | \(format(times.lastTen)) | \(String(format: "%.2f", times.lastTen / times.firstTen)) | \(format(interactive[index].cpu / Double(long.count + 1))) |"
+    )
 }
 print("\nPeak RSS of every process (MiB, VmHWM of each live process in the REPL's tree):\n")
 for (index, contender) in contenders.enumerated() {
@@ -102,7 +113,9 @@ for (index, contender) in contenders.enumerated() {
     }
 }
 if contenders.count > 1 {
-    print("\nswiftlab / LLDB, per input (wall, median of 3): \(String(format: "%.2f", medianWall[0] / medianWall[1])) (target <= 0.85)")
+    print(
+        "\nswiftlab / LLDB, per input (wall, median of 3): \(String(format: "%.2f", medianWall[0] / medianWall[1])) (target <= 0.85)"
+    )
 }
 for note in notes { print(note) }
 print("Load average at the end: \(loadAverage()).")

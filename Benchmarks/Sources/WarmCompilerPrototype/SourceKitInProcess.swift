@@ -6,7 +6,8 @@ import Foundation
 /// compiler instance of the previous one, re-type-checking only changed function bodies.
 final class SourceKitInProcess {
     private typealias Initialize = @convention(c) () -> Void
-    private typealias CreateFromYAML = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?
+    private typealias CreateFromYAML =
+        @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?
     private typealias Send = @convention(c) (OpaquePointer) -> OpaquePointer?
     private typealias IsError = @convention(c) (OpaquePointer) -> Bool
     private typealias Describe = @convention(c) (OpaquePointer) -> UnsafeMutablePointer<CChar>?
@@ -27,22 +28,24 @@ final class SourceKitInProcess {
             dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
         }
         guard let initialize = symbol("sourcekitd_initialize", as: Initialize.self),
-              let createFromYAML = symbol("sourcekitd_request_create_from_yaml", as: CreateFromYAML.self),
-              let send = symbol("sourcekitd_send_request_sync", as: Send.self),
-              let isError = symbol("sourcekitd_response_is_error", as: IsError.self),
-              let describe = symbol("sourcekitd_response_description_copy", as: Describe.self),
-              let disposeResponse = symbol("sourcekitd_response_dispose", as: Dispose.self),
-              let releaseRequest = symbol("sourcekitd_request_release", as: Dispose.self)
+            let createFromYAML = symbol("sourcekitd_request_create_from_yaml", as: CreateFromYAML.self),
+            let send = symbol("sourcekitd_send_request_sync", as: Send.self),
+            let isError = symbol("sourcekitd_response_is_error", as: IsError.self),
+            let describe = symbol("sourcekitd_response_description_copy", as: Describe.self),
+            let disposeResponse = symbol("sourcekitd_response_dispose", as: Dispose.self),
+            let releaseRequest = symbol("sourcekitd_request_release", as: Dispose.self)
         else { return nil }
         initialize()
-        (self.createFromYAML, self.send, self.isError, self.describe, self.disposeResponse, self.releaseRequest)
-            = (createFromYAML, send, isError, describe, disposeResponse, releaseRequest)
+        (self.createFromYAML, self.send, self.isError, self.describe, self.disposeResponse, self.releaseRequest) = (
+            createFromYAML, send, isError, describe, disposeResponse, releaseRequest
+        )
     }
 
     /// Ends the compile session `name`, releasing its compiler instance (without it every
     /// session keeps its AST: 1.2 GiB after 40 cells in this prototype).
     func close(session name: String) {
-        guard let request = createFromYAML("{ key.request: source.request.compile.close, key.name: \"\(name)\" }", nil) else { return }
+        guard let request = createFromYAML("{ key.request: source.request.compile.close, key.name: \"\(name)\" }", nil)
+        else { return }
         defer { releaseRequest(request) }
         if let response = send(request) { disposeResponse(response) }
     }
@@ -56,7 +59,11 @@ final class SourceKitInProcess {
         defer { releaseRequest(request) }
         guard let response = send(request) else { return (false, "no response") }
         defer { disposeResponse(response) }
-        let text = describe(response).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? ""
+        let text =
+            describe(response).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? ""
         let failed = isError(response) || text.contains("source.diagnostic.severity.error")
         return (!failed, text)
     }

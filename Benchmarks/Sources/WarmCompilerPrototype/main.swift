@@ -10,13 +10,18 @@ import REPLBenchmarkSupport
 
 let products = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? ".build/release").standardizedFileURL
 let frontend = URL(fileURLWithPath: "/usr/bin/env")
-guard let swiftPath = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-    .map({ URL(fileURLWithPath: String($0)).appendingPathComponent("swift-frontend") })
-    .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })?.resolvingSymlinksInPath()
-else { print("no swift-frontend on PATH"); exit(1) }
+guard
+    let swiftPath = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+        .map({ URL(fileURLWithPath: String($0)).appendingPathComponent("swift-frontend") })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })?.resolvingSymlinksInPath()
+else {
+    print("no swift-frontend on PATH")
+    exit(1)
+}
 let bin = swiftPath.deletingLastPathComponent()
 guard let sourceKit = SourceKitInProcess(toolchainBin: bin) else {
-    print("libsourcekitdInProc.so not usable next to \(bin.path): nothing to compare"); exit(0)
+    print("libsourcekitdInProc.so not usable next to \(bin.path): nothing to compare")
+    exit(0)
 }
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("warm-compiler-\(getpid())")
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -55,12 +60,18 @@ func cellSource(_ index: Int, importing declaring: [Int]) -> String {
 
 /// Driver-style arguments compiling `file` of module `module` to an object (and its module).
 func arguments(module: String, directory: URL, emitModule: Bool) -> [String] {
-    var arguments = ["-c", directory.appendingPathComponent("\(module).swift").path,
-                     "-o", directory.appendingPathComponent("\(module).o").path,
-                     "-module-name", module, "-parse-as-library", "-enable-testing",
-                     "-I", directory.path, "-I", products.appendingPathComponent("Modules").path,
-                     "-module-cache-path", moduleCache, "-Onone", "-gnone", "-swift-version", "6"]
-    if emitModule { arguments += ["-emit-module", "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path] }
+    var arguments = [
+        "-c", directory.appendingPathComponent("\(module).swift").path,
+        "-o", directory.appendingPathComponent("\(module).o").path,
+        "-module-name", module, "-parse-as-library", "-enable-testing",
+        "-I", directory.path, "-I", products.appendingPathComponent("Modules").path,
+        "-module-cache-path", moduleCache, "-Onone", "-gnone", "-swift-version", "6",
+    ]
+    if emitModule {
+        arguments += [
+            "-emit-module", "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
+        ]
+    }
     return arguments
 }
 
@@ -82,7 +93,8 @@ func session(named name: String, compile: (_ module: String, _ directory: URL) -
     var declaring: [Int] = []
     var times: [Double] = []
     for index in 0..<cellCount {
-        try cellSource(index, importing: declaring).write(to: directory.appendingPathComponent("Cell\(index).swift"), atomically: false, encoding: .utf8)
+        try cellSource(index, importing: declaring).write(
+            to: directory.appendingPathComponent("Cell\(index).swift"), atomically: false, encoding: .utf8)
         let start = ContinuousClock.now
         guard compile("Cell\(index)", directory) else { fatalError("\(name): Cell\(index) failed") }
         times.append(milliseconds(since: start))
@@ -93,14 +105,20 @@ func session(named name: String, compile: (_ module: String, _ directory: URL) -
 
 // Warm the module cache (and the page cache) outside the timings.
 _ = try session(named: "warm-up") { module, directory in
-    run([swiftPath.path, "-frontend", "-c", "-primary-file"] + arguments(module: module, directory: directory, emitModule: true).dropFirst())
+    run(
+        [swiftPath.path, "-frontend", "-c", "-primary-file"]
+            + arguments(module: module, directory: directory, emitModule: true).dropFirst())
 }
 // A: today: a swift-frontend process per cell.
 let cpu0 = childrenCPUTime()
 let processTimes = try session(named: "process") { module, directory in
     let frontendArguments = arguments(module: module, directory: directory, emitModule: true)
-    return run([swiftPath.path, "-frontend", "-c", "-primary-file", frontendArguments[1], "-target", "x86_64-unknown-linux-gnu",
-                "-disable-objc-interop"] + frontendArguments.dropFirst(2))
+    return run(
+        [
+            swiftPath.path, "-frontend", "-c", "-primary-file", frontendArguments[1], "-target",
+            "x86_64-unknown-linux-gnu",
+            "-disable-objc-interop",
+        ] + frontendArguments.dropFirst(2))
 }
 let processCPU = (childrenCPUTime() - cpu0) / Double(cellCount)
 // B: the same cells through the warm in-process compiler (a new compile session per cell).
@@ -109,7 +127,8 @@ let closeSessions = ProcessInfo.processInfo.environment["PROTOTYPE_KEEP_SESSIONS
 var firstWarm = 0.0
 let selfCPU0 = selfCPUTime()
 let warmModuleTimes = try session(named: "warm") { module, directory in
-    let result = sourceKit.compile(session: module, arguments: arguments(module: module, directory: directory, emitModule: true))
+    let result = sourceKit.compile(
+        session: module, arguments: arguments(module: module, directory: directory, emitModule: true))
     if !result.succeeded { print(result.response) }
     if closeSessions { sourceKit.close(session: module) }
     return result.succeeded
@@ -120,8 +139,10 @@ firstWarm = warmModuleTimes[0]
 // changing (what statements and expressions would cost if the imports stayed the same).
 let bodyDirectory = scratch.appendingPathComponent("body")
 try FileManager.default.createDirectory(at: bodyDirectory, withIntermediateDirectories: true)
-try cellSource(0, importing: []).write(to: bodyDirectory.appendingPathComponent("Cell0.swift"), atomically: false, encoding: .utf8)
-_ = sourceKit.compile(session: "Cell0", arguments: arguments(module: "Cell0", directory: bodyDirectory, emitModule: true))
+try cellSource(0, importing: []).write(
+    to: bodyDirectory.appendingPathComponent("Cell0.swift"), atomically: false, encoding: .utf8)
+_ = sourceKit.compile(
+    session: "Cell0", arguments: arguments(module: "Cell0", directory: bodyDirectory, emitModule: true))
 // With a closure in the changed body, the reused compiler instance crashed in SILGen
 // (signal 11, "While silgen closureexpr") on the second compile: off unless asked for.
 // PROTOTYPE_BODY_CLOSURE=2 puts the closure in a statement of its own, outside the
@@ -148,7 +169,8 @@ for index in 0..<cellCount {
         """
     try source.write(to: bodyDirectory.appendingPathComponent("Expression.swift"), atomically: false, encoding: .utf8)
     let start = ContinuousClock.now
-    let result = sourceKit.compile(session: "Expression", arguments: arguments(module: "Expression", directory: bodyDirectory, emitModule: false))
+    let result = sourceKit.compile(
+        session: "Expression", arguments: arguments(module: "Expression", directory: bodyDirectory, emitModule: false))
     guard result.succeeded else { fatalError("body compile \(index + 1) failed: \(result.response)") }
     bodyTimes.append(milliseconds(since: start))
 }
@@ -157,11 +179,15 @@ let linkDirectory = scratch.appendingPathComponent("process")
 var linkTimes: [Double] = []
 for index in 0..<10 {
     let start = ContinuousClock.now
-    guard run(["/usr/bin/ld.gold", "-shared", "-o", linkDirectory.appendingPathComponent("libCell\(index).so").path,
-               bin.deletingLastPathComponent().appendingPathComponent("lib/swift/linux/x86_64/swiftrt.o").path,
-               linkDirectory.appendingPathComponent("Cell\(index).o").path,
-               "-L", products.path, "-L", bin.deletingLastPathComponent().appendingPathComponent("lib/swift/linux").path,
-               "-lSwiftLabCells"]) else { fatalError("link failed") }
+    guard
+        run([
+            "/usr/bin/ld.gold", "-shared", "-o", linkDirectory.appendingPathComponent("libCell\(index).so").path,
+            bin.deletingLastPathComponent().appendingPathComponent("lib/swift/linux/x86_64/swiftrt.o").path,
+            linkDirectory.appendingPathComponent("Cell\(index).o").path,
+            "-L", products.path, "-L", bin.deletingLastPathComponent().appendingPathComponent("lib/swift/linux").path,
+            "-lSwiftLabCells",
+        ])
+    else { fatalError("link failed") }
     linkTimes.append(milliseconds(since: start))
 }
 
@@ -175,7 +201,8 @@ for (name, times) in rows {
     let summary = Summary(values: times)
     print("| \(name) | \(format(summary.median)) | \(format(summary.firstTen)) | \(format(summary.lastTen)) |")
 }
-print("""
+print(
+    """
 
     First compile through the warm compiler (loads it): \(format(firstWarm)) ms; first body-change \
     compile: \(format(bodyTimes[0])) ms. CPU per cell: swift-frontend processes \(format(processCPU)) ms, \
