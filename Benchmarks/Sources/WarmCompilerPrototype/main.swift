@@ -1,7 +1,8 @@
 // Prototype for issue 15: what a cell costs to compile through a swift-frontend process
 // (swiftlab's path today) against the toolchain's in-process compiler kept warm
 // (libsourcekitdInProc.so), for the cells of issue 15's session generated the way
-// swiftlab generates them. Compiles only (the link is timed separately); no REPL.
+// swiftlab generates them. Compiles only (the link is timed separately); no REPL. Linux
+// x86_64 only (the target triple and swiftrt.o path are spelled out).
 //
 //   swift build -c release --product swiftlab   (for .build/release/Modules)
 //   swift run -c release --package-path Benchmarks WarmCompilerPrototype [path/to/release-products]
@@ -9,7 +10,6 @@ import Foundation
 import REPLBenchmarkSupport
 
 let products = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? ".build/release").standardizedFileURL
-let frontend = URL(fileURLWithPath: "/usr/bin/env")
 guard
     let swiftPath = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
         .map({ URL(fileURLWithPath: String($0)).appendingPathComponent("swift-frontend") })
@@ -58,7 +58,8 @@ func cellSource(_ index: Int, importing declaring: [Int]) -> String {
         """
 }
 
-/// Driver-style arguments compiling `file` of module `module` to an object (and its module).
+/// Driver-style arguments compiling `module`'s file in `directory` to an object (and, when
+/// `emitModule`, to a module later cells can import).
 func arguments(module: String, directory: URL, emitModule: Bool) -> [String] {
     var arguments = [
         "-c", directory.appendingPathComponent("\(module).swift").path,
@@ -75,6 +76,7 @@ func arguments(module: String, directory: URL, emitModule: Bool) -> [String] {
     return arguments
 }
 
+/// Runs `command` (an absolute executable path first) and says whether it succeeded.
 func run(_ command: [String]) -> Bool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0])
