@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,16 +29,36 @@ public enum SwiftLabApplication {
         case .reject(let message):
             FileDescriptorWriter.write(message + "\n", to: STDERR_FILENO)
             return 2
-        case .startShell(let timeout):
-            return startShell(timeout: timeout)
+        case .startShell(let options):
+            return startShell(options)
         }
     }
 
     /// The REPL with a session, the evaluation and lesson commands, and completion.
-    private static func startShell(timeout: Double?) -> Int32 {
+    private static func startShell(_ options: CommandLineRequest.ShellOptions) -> Int32 {
+        if let display = options.display {
+            // The worker inherits the environment; its runtime reads the style from it.
+            setenv(DisplayStyle.environmentVariable, display.rawValue, 1)
+        }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            // Compact results wider than the terminal break one member a line.
+            setenv(SwiftLabRuntime.displayWidthVariable, String(size.ws_col), 1)
+        }
         let shell = Shell()
         var configuration = Session.Configuration()
-        configuration.timeout = timeout.map { .milliseconds(Int($0 * 1000)) }
+        configuration.timeout = options.timeout.map { .milliseconds(Int($0 * 1000)) }
+        configuration.compilerOptions = options.compiler
+        if let package = options.package {
+            do {
+                configuration.compilerOptions = try UserPackage.build(at: package, adding: options.compiler) { notice in
+                    FileDescriptorWriter.write(notice + "\n", to: STDERR_FILENO)
+                }
+            } catch {
+                FileDescriptorWriter.write("swiftlab: \(error)\n", to: STDERR_FILENO)
+                return 2
+            }
+        }
         configuration.route(through: shell.reader, style: shell.style)
         let session: Session
         do {

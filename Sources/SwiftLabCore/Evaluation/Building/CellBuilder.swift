@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns one input into a library the worker can load: generates the cell, compiles it,
 /// and, when the compiler's answer calls for it, tries again in a different way.
 ///
@@ -78,5 +80,20 @@ final class CellBuilder {
             outcome = compiler.compile(cell, disableAccessControl: disableAccessControl)
         }
         return Build(cell: cell, outcome: outcome)
+    }
+
+    /// On the first start with this compiler, compiles a cell that imports everything
+    /// learners use (Foundation included) so the module cache is warm, and says so.
+    func warmUp(cache: CacheDirectory, toolchain: Toolchain, library: CellLibrary) throws {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: toolchain.frontend.path)
+        let identity = "\(toolchain.frontend.path) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")"
+            + " \(library.directory.path)"
+        guard !cache.isWarm(for: identity) else { return }
+        notice("swiftlab: preparing the Swift module cache (first start only, this takes a few seconds)...")
+        let outcome = build(number: 0, input: ParsedInput("import Foundation"), context: .init()).outcome
+        guard outcome.library != nil else {
+            throw SessionError.setup("compiling a first test cell failed:\n\(outcome.output)")
+        }
+        cache.markWarm(for: identity)
     }
 }

@@ -8,8 +8,13 @@ import Darwin
 /// and the `:time` line.
 enum RunEndMessage {
     /// Why the worker ended, for the learner; `whileIdle` when no input was running.
-    static func describeEnd(status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false) -> String {
-        let restored = whileIdle ? "earlier state comes back with the next input." : "earlier state is restored."
+    /// With `restoredInputs`, the state was restored by running that many inputs again.
+    static func describeEnd(status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false,
+                            restoredInputs: Int? = nil) -> String {
+        var restored = whileIdle ? "earlier state comes back with the next input." : "earlier state is restored."
+        if let count = restoredInputs, count > 0 {
+            restored = "earlier state is restored (\(count) earlier input\(count == 1 ? "" : "s") run again)."
+        }
         if status < 128 {
             let who = whileIdle ? "code scheduled by an earlier input" : "the input"
             return "\(who) ended the program with exit(\(status)); \(restored)"
@@ -20,6 +25,12 @@ enum RunEndMessage {
             SIGFPE: "SIGFPE", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
         ]
         let name = names[signal] ?? "signal \(signal)"
+        let when = whileIdle ? " while no input was running" : ""
+        // The runtime said why (a trap, a failed precondition, an exclusivity
+        // violation): like LLDB, only that the input was interrupted.
+        if sawRuntimeMessage, [SIGILL, SIGTRAP, SIGABRT].contains(signal) {
+            return "execution interrupted\(when) (\(name)); \(restored)"
+        }
         var reason: String
         switch signal {
         case SIGILL, SIGTRAP:
@@ -28,11 +39,17 @@ enum RunEndMessage {
             reason = "it crashed (a bad memory access, for example a stack overflow from endless recursion)"
         case SIGKILL:
             reason = "the worker process was killed"
+        case SIGABRT:
+            reason = "it aborted"
         default:
             reason = "the worker process stopped"
         }
-        let when = whileIdle ? " while no input was running" : ""
         return "execution stopped\(when) (\(name)): \(reason); \(restored)"
+    }
+
+    /// `(state restored: 3 earlier inputs run again)`; nothing when there were none.
+    static func restored(_ count: Int) -> String {
+        count == 0 ? "" : "(state restored: \(count) earlier input\(count == 1 ? "" : "s") run again)\n"
     }
 
     /// The message for an input stopped by the timeout.

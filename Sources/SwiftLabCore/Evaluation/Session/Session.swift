@@ -24,6 +24,13 @@ public final class Session: @unchecked Sendable {
     /// Whether each evaluation ends with a line giving its compile and run times (`:time`).
     public var reportsTiming = false
 
+    /// The language mode later inputs are compiled in (`:set swift-version`); earlier
+    /// inputs keep theirs.
+    public var swiftVersion: String {
+        get { builder.compiler.options.swiftVersion }
+        set { builder.compiler.options.swiftVersion = newValue }
+    }
+
     /// Sets up the cache directory and the compiler, warms the module cache on the first
     /// start (saying so through ``Configuration/notice``), and starts the worker.
     public init(configuration: Configuration = Configuration()) throws {
@@ -42,8 +49,9 @@ public final class Session: @unchecked Sendable {
         cache = try CacheDirectory(root: configuration.cacheRoot)
         let compiler = CellCompiler(toolchain: toolchain, library: configuration.library, cache: cache,
                                     path: configuration.compilePath.flatMap(CellCompiler.Path.init(rawValue:)))
+        compiler.options = configuration.compilerOptions
         builder = CellBuilder(compiler: compiler, notice: configuration.notice)
-        try warmUp(toolchain: toolchain)
+        try builder.warmUp(cache: cache, toolchain: toolchain, library: configuration.library)
         try supervisor.start()
     }
 
@@ -224,20 +232,5 @@ public final class Session: @unchecked Sendable {
         }
         context.earlierCells = accepted.map(\.generated)
         return context
-    }
-
-    /// On the first start with this compiler, compiles a cell that imports everything
-    /// learners use (Foundation included) so the module cache is warm, and says so.
-    private func warmUp(toolchain: Toolchain) throws {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: toolchain.frontend.path)
-        let identity = "\(toolchain.frontend.path) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")"
-            + " \(configuration.library.directory.path)"
-        guard !cache.isWarm(for: identity) else { return }
-        configuration.notice("swiftlab: preparing the Swift module cache (first start only, this takes a few seconds)...")
-        let outcome = builder.build(number: 0, input: ParsedInput("import Foundation"), context: .init()).outcome
-        guard outcome.library != nil else {
-            throw SessionError.setup("compiling a first test cell failed:\n\(outcome.output)")
-        }
-        cache.markWarm(for: identity)
     }
 }

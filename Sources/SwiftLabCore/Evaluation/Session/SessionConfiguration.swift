@@ -20,6 +20,8 @@ extension Session {
         }
         /// The library cells link against (default: next to the running executable).
         public var library: CellLibrary = .besideExecutable()
+        /// The user's language mode, module and library paths, libraries and compiler flags.
+        public var compilerOptions = CompilerOptions()
 
         /// The default configuration.
         public init() {}

@@ -143,8 +143,14 @@ final class WorkerSupervisor: @unchecked Sendable {
             emit("Interrupted.\n")
             result = .interrupted
         } else {
-            emit("error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: errors.sawRuntimeMessage))\n")
-            result = .crashed
+            // As in LLDB: the runtime's message, then one line saying the input was
+            // interrupted and the earlier state is back (written once it is).
+            let sawRuntimeMessage = errors.sawRuntimeMessage
+            self.worker = nil
+            restore(accepted: &accepted, emit: emit) { count in
+                "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: count))\n"
+            }
+            return .crashed
         }
         self.worker = nil
         restore(accepted: &accepted, emit: emit)
@@ -172,14 +178,20 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// Starts a new worker and re-runs the accepted cells in it with their output
     /// discarded. A cell that fails on the re-run (its result depended on chance) is
     /// dropped with those after it, and the learner is told.
-    private func restore(accepted: inout [AcceptedCell], emit: (String) -> Void) {
+    ///
+    /// `announce` gives the line that says so, from the number of inputs run again.
+    private func restore(accepted: inout [AcceptedCell], emit: (String) -> Void,
+                         announce: (Int) -> String = RunEndMessage.restored) {
         do {
             worker = try startWorker()
         } catch {
             emit("error: \(error)\n")
             return
         }
-        guard let worker, !accepted.isEmpty else { return }
+        guard let worker, !accepted.isEmpty else {
+            if self.worker != nil { emit(announce(0)) }
+            return
+        }
         for cell in accepted {
             worker.send(.run(cell: cell.number, library: cell.library.path, symbol: cell.symbol, quiet: true))
         }
@@ -203,15 +215,14 @@ final class WorkerSupervisor: @unchecked Sendable {
                      + "the state of inputs \(lost) is lost.\n")
                 accepted.removeSubrange(restored...)
                 self.worker = nil
-                restore(accepted: &accepted, emit: emit)
+                restore(accepted: &accepted, emit: emit, announce: announce)
                 return
             default:
                 continue
             }
         }
         worker.stopWaiting()
-        let count = accepted.count
-        emit("(state restored: \(count) earlier input\(count == 1 ? "" : "s") run again)\n")
+        emit(announce(accepted.count))
     }
 
     private func startWorker() throws -> WorkerProcess {
