@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A blocking TCP client socket: what the built-in `ws://` client runs its connection over.
+/// Reads happen on the connection's own thread; writes may come from any thread and are
+/// serialised by the caller.
+final class TCPSocket: @unchecked Sendable {
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var isClosed = false
+
+    /// Connects to `host`:`port`, trying each address the name resolves to.
+    init(host: String, port: UInt16) throws(WebSocketError) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            throw .connectionFailed("cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(first) }
+        var lastError = ECONNREFUSED
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let address = candidate {
+            let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+            if fd >= 0 {
+                if connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
+                    var yes: Int32 = 1
+                    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+                    descriptor = fd
+                    return
+                }
+                lastError = errno
+                _ = closeDescriptor(fd)
+            } else {
+                lastError = errno
+            }
+            candidate = address.pointee.ai_next
+        }
+        throw .connectionFailed("cannot connect to \(host):\(port): \(String(cString: strerror(lastError)))")
+    }
+
+    /// Up to `maximum` bytes; empty when the peer closed the connection or it was shut down.
+    func read(maximum: Int = 64 * 1024) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: maximum)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress, maximum) }
+            if count < 0 && errno == EINTR { continue }
+            return count > 0 ? Array(buffer[0..<count]) : []
+        }
+    }
+
+    /// Writes every byte, or throws when the connection is gone.
+    func write(_ bytes: [UInt8]) throws(WebSocketError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc_write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .connectionFailed("write failed: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    /// Ends both directions, waking a blocked `read`; the descriptor stays valid until `close`.
+    func shutdownBoth() { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+
+    /// Releases the descriptor (once).
+    func close() {
+        let first = lock.withLock { defer { isClosed = true }; return !isClosed }
+        if first { _ = closeDescriptor(descriptor) }
+    }
+
+    deinit { close() }
+}
+
+// The module-level read/write/close, named apart from the methods above.
+#if canImport(Glibc)
+private let Glibc_read = Glibc.read
+private let Glibc_write = Glibc.write
+private let closeDescriptor = Glibc.close
+#else
+private let Glibc_read = Darwin.read
+private let Glibc_write = Darwin.write
+private let closeDescriptor = Darwin.close
+#endif
