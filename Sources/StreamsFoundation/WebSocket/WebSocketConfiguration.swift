@@ -7,7 +7,8 @@ public struct WebSocketConfiguration: Sendable {
     /// Send a ping this often while open, and fail with `.pongTimeout` when the previous
     /// ping got no pong by the time the next is due. `nil` (the default) sends no pings.
     public var pingInterval: TimeInterval?
-    /// Reconnect after a lost connection; `nil` (the default) ends the streams instead.
+    /// Reconnect after a lost connection (any end but `close()` or the server's normal
+    /// closure, 1000); `nil` (the default) ends the streams instead.
     public var reconnect: WebSocketReconnectPolicy?
     /// Extra header fields for the upgrade request, e.g. `Authorization`.
     public var headers: [String: String]

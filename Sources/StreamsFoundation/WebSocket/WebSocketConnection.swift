@@ -22,7 +22,7 @@ import Foundation
 ///
 /// A connection that ends without `close()` finishes `messages` when the server closed normally
 /// (code 1000 or 1001) and fails it with a `WebSocketError` otherwise, unless the configuration's
-/// `reconnect` policy opens it again: then `state` shows `.waitingToReconnect(attempt:delay:)`
+/// `reconnect` policy opens it again (after anything but a normal closure, 1000): then `state` shows `.waitingToReconnect(attempt:delay:)`
 /// and `messages` carries on with the new connection's messages.
 public final class WebSocketConnection: @unchecked Sendable {
     /// The `ws://` URL connected to.
@@ -113,7 +113,8 @@ public final class WebSocketConnection: @unchecked Sendable {
             case .failed(let error, let wasOpen): (1006, error.description, error, wasOpen)
             }
             if wasOpen { attempt = 0 }
-            if !userClosed, let policy = configuration.reconnect, attempt < policy.maximumAttempts {
+            // A normal closure (1000) is the server saying "done": nothing to reconnect for.
+            if !userClosed, code != 1000, let policy = configuration.reconnect, attempt < policy.maximumAttempts {
                 attempt += 1
                 let delay = policy.delay(beforeAttempt: attempt)
                 currentState.send(.closed(code: code, reason: reason))
