@@ -190,7 +190,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(client, raw.baseAddress! + offset, raw.count - offset)
+                let written = send(client, raw.baseAddress! + offset, raw.count - offset, noSignal)   // no SIGPIPE from a client that left
                 if written <= 0 { return }
                 offset += written
             }

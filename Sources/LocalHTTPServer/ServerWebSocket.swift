@@ -92,9 +92,16 @@ public final class ServerWebSocket: @unchecked Sendable {
         defer { lock.unlock() }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            // send with no SIGPIPE: a client that already left must not kill the process.
+            let written = bytes.withUnsafeBytes { sendBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset, noSignal) }
             guard written > 0 else { throw .notConnected }
             offset += written
         }
     }
 }
+
+#if canImport(Glibc)
+private let sendBytes = Glibc.send
+#else
+private let sendBytes = Darwin.send
+#endif

@@ -36,6 +36,9 @@ final class TCPSocket: @unchecked Sendable {
                 if connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
                     var yes: Int32 = 1
                     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+                    #if canImport(Darwin)
+                    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+                    #endif
                     descriptor = fd
                     return
                 }
@@ -63,7 +66,8 @@ final class TCPSocket: @unchecked Sendable {
     func write(_ bytes: [UInt8]) throws(WebSocketError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc_write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            // send, not write: writing to a connection the peer closed must fail, not raise SIGPIPE.
+            let written = bytes.withUnsafeBytes { sendBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset, noSignal) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw .connectionFailed("write failed: \(String(cString: strerror(errno)))") }
             offset += written
@@ -85,10 +89,13 @@ final class TCPSocket: @unchecked Sendable {
 // The module-level read/write/close, named apart from the methods above.
 #if canImport(Glibc)
 private let Glibc_read = Glibc.read
-private let Glibc_write = Glibc.write
+private let sendBytes = Glibc.send
 private let closeDescriptor = Glibc.close
+/// Flags for `send` that stop SIGPIPE (Linux; Darwin sets SO_NOSIGPIPE on the socket instead).
+package let noSignal = Int32(MSG_NOSIGNAL)
 #else
 private let Glibc_read = Darwin.read
-private let Glibc_write = Darwin.write
+private let sendBytes = Darwin.send
 private let closeDescriptor = Darwin.close
+package let noSignal: Int32 = 0
 #endif
