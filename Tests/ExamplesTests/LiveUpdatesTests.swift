@@ -1,5 +1,6 @@
 import Foundation
 import StreamsFoundation
+import TestWaiting
 import Testing
 @testable import LiveUpdates
 
@@ -10,7 +11,12 @@ struct LiveUpdatesTests {
         let server = try PriceServer(updateCount: 8, updatesBeforeDrop: 3)
         defer { server.stop() }
         let lines = LineLog()
-        let result = LiveTicker(url: server.url) { lines.append($0) }.run()
+        nonisolated(unsafe) var finished: LiveTicker.Result?
+        let ticker = LiveTicker(url: server.url) { lines.append($0) }
+        // The run blocks until the server's final close; on a thread of its own, bounded
+        // only against a hang.
+        #expect(finishesInTime { finished = ticker.run() })
+        guard let result = finished else { return }
         #expect(result.updates == server.prices)
         #expect(result.reconnected)
         #expect(server.connectionCount == 2)

@@ -75,12 +75,17 @@ final class TCPSocket: @unchecked Sendable {
     }
 
     /// Ends both directions, waking a blocked `read`; the descriptor stays valid until `close`.
-    func shutdownBoth() { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
+    /// After `close` it does nothing: the descriptor's number may already belong to another file.
+    func shutdownBoth() {
+        lock.withLock { if !isClosed { _ = shutdown(descriptor, Int32(SHUT_RDWR)) } }
+    }
 
     /// Releases the descriptor (once).
     func close() {
-        let first = lock.withLock { defer { isClosed = true }; return !isClosed }
-        if first { _ = closeDescriptor(descriptor) }
+        lock.withLock {
+            if !isClosed { _ = closeDescriptor(descriptor) }
+            isClosed = true
+        }
     }
 
     deinit { close() }

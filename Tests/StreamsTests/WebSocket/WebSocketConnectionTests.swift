@@ -1,6 +1,7 @@
 import Foundation
 import LocalHTTPServer
 import StreamsFoundation
+import TestWaiting
 import Testing
 
 /// The client against LocalHTTPServer's WebSocket side, and against a raw TCP server that
@@ -65,7 +66,7 @@ struct WebSocketConnectionTests {
         let session = WebSocketSession(url: server.url)
         guard case .finished? = session.completion() else { Issue.record("the server closes normally"); return }
         #expect(session.messages == [.text("live data")])
-        #expect(gotPong.wait(timeout: .now() + 30) == .success)
+        #expect(gotPong.wait(timeout: .now() + deadlockBound) == .success)
     }
 
     @Test("Keep-alive: a server that never answers pings fails the stream with pongTimeout")

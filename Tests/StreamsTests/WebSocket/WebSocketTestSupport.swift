@@ -1,5 +1,6 @@
 import Foundation
 import StreamsFoundation
+import TestWaiting
 
 /// Runs a WebSocket connection to its end and keeps what it saw.
 final class WebSocketSession: @unchecked Sendable {
@@ -41,12 +42,12 @@ final class WebSocketSession: @unchecked Sendable {
     var states: [WebSocketState] { lock.withLock { seenStates } }
 
     /// Waits (generously: the event, not a deadline, is what a passing test waits for) until open.
-    func waitUntilOpen() -> Bool { opened.wait(timeout: .now() + 30) == .success }
+    func waitUntilOpen() -> Bool { opened.wait(timeout: .now() + deadlockBound) == .success }
 
     /// Waits until `count` messages arrived.
     func waitForMessages(_ count: Int) -> Bool {
         messageArrived.withLock {
-            let limit = Date(timeIntervalSinceNow: 30)
+            let limit = Date(timeIntervalSinceNow: deadlockBound)
             while lock.withLock({ received.count }) < count { if !messageArrived.wait(until: limit) { return false } }
             return true
         }
@@ -54,7 +55,7 @@ final class WebSocketSession: @unchecked Sendable {
 
     /// Waits until `messages` completed, and returns how.
     func completion() -> Subscribers.Completion<WebSocketError>? {
-        _ = ended.wait(timeout: .now() + 30)
+        _ = ended.wait(timeout: .now() + deadlockBound)
         return lock.withLock { ending }
     }
 
@@ -66,7 +67,7 @@ final class WebSocketSession: @unchecked Sendable {
             receiveCompletion: { if case .failure(let error) = $0 { outcome = .failure(error) }; done.signal() },
             receiveValue: { outcome = .success(()) }
         )
-        _ = done.wait(timeout: .now() + 30)
+        _ = done.wait(timeout: .now() + deadlockBound)
         subscription.cancel()
         return outcome
     }
