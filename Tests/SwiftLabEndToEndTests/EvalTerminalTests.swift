@@ -32,9 +32,10 @@ import Testing
         try terminal.waitForOutput(containing: "xs: [Int] = [1, 2, 3]")
         try terminal.waitForOutput(containing: "  2> ")
         try terminal.waitForRawMode()
-        enter(#"var spins = 0; print("looping"); while true { spins += 1 }"#, in: terminal)
+        enter(#"var spins = 0; print("loop" + "ing"); while true { spins += 1 }"#, in: terminal)
         // Ctrl-C once the loop runs (its output streams while it does), however long the
-        // input took to compile.
+        // input took to compile; the text is split in the source so that the echoed input
+        // does not match.
         try terminal.waitForOutput(containing: "looping")
         terminal.send(.ctrlC)
         try terminal.waitForOutput(containing: "Interrupted.")
