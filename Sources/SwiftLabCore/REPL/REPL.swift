@@ -1,8 +1,9 @@
 /// The read-evaluate-print loop: reads inputs (continuing while the lexer finds them
 /// incomplete), runs `:` commands, hands Swift to the evaluator, and keeps the history.
 ///
-/// Nothing the user types ends the loop except `:quit`, Ctrl-D on an empty line, or the
-/// end of piped input.
+/// Nothing the user types ends the loop except `:quit`, Ctrl-D on an empty first line (on
+/// a continuation line it drops the unfinished input, as Ctrl-C does), or the end of
+/// piped input.
 public final class REPL {
     private let reader: any LineReader
     private let evaluator: any REPLEvaluator
@@ -57,6 +58,15 @@ public final class REPL {
             signals?.onInterrupt(nil)
             switch result {
             case .endOfInput:
+                if reader.isInteractive && !pending.isEmpty {
+                    // Ctrl-D on a continuation line: leaving would lose the input being
+                    // typed and the whole session, so it drops the input, as Ctrl-C does.
+                    reader.printAbovePrompt("^D\n" + style.secondary(
+                        "The unfinished input was dropped; Ctrl-D at an empty \(lineNumber)> prompt leaves."))
+                    pending = []
+                    completeness.reset()
+                    continue
+                }
                 if reader.isInteractive {
                     reader.printAbovePrompt("")
                     return 0
