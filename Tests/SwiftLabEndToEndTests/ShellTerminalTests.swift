@@ -133,6 +133,19 @@ struct ShellTerminalTests {
         #expect(try terminal.waitForExit() == 0)
     }
 
+    /// A recalled line, then Ctrl-C and Ctrl-D typed at once: Ctrl-C clears the line
+    /// first, so Ctrl-D finds it empty and leaves (keys are handled in the order typed).
+    @Test func ctrlCThenCtrlDTypedAtOnceOnARecalledLineLeaves() throws {
+        let terminal = try sandbox.start()
+        terminal.send(":history")
+        terminal.send(.enter)
+        try terminal.waitForPrompt("  2> ")
+        terminal.send(.up)
+        try terminal.waitForOutput(containing: ":history")  // the recalled line, drawn after the prompt
+        terminal.send("\u{03}\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func ctrlDOnAnEmptyLineExitsWithStatusZero() throws {
         let terminal = try sandbox.start()
         terminal.send(.ctrlD)

@@ -15,6 +15,9 @@ public final class REPL {
     private var lineNumber = 1
     private var anyInputFailed = false
     private let interruptedDuringEvaluation = Locked(false)
+    /// Ctrl-C pressed after a line was read and before what it runs could be interrupted:
+    /// the input or command then does not run, as if stopped at once.
+    private let interruptBeforeRunning = Locked(false)
 
     /// Creates a loop. With a `historyStore`, interactive inputs are saved there and the
     /// saved ones are recallable; with `signals`, Ctrl-C clears the line being typed or
@@ -54,8 +57,9 @@ public final class REPL {
         while true {
             let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
             signals?.onInterrupt(reader.interruptReading)
+            interruptBeforeRunning.withLock { $0 = false }
             let result = reader.readLine(prompt: prompt)
-            signals?.onInterrupt(nil)
+            signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
             switch result {
             case .endOfInput:
                 if reader.isInteractive && !pending.isEmpty {
@@ -125,6 +129,7 @@ public final class REPL {
             reader.printAbovePrompt(style.error(commands.unknownCommandMessage(for: name)))
             return .continue
         }
+        if tookInterruptBeforeRunning() { return .continue }
         let invocation = CommandInvocation(
             arguments: arguments, registry: commands, history: history, style: style,
             print: { [reader] in reader.printAbovePrompt($0) })
@@ -146,6 +151,7 @@ public final class REPL {
     }
 
     private func evaluate(_ input: String) {
+        if tookInterruptBeforeRunning() { return }
         let outcome = withInterruptHandler(evaluator.interruptHandler) {
             evaluator.evaluate(input) { [reader] text in reader.write(text) }
         }
@@ -163,6 +169,15 @@ public final class REPL {
         }
         defer { signals?.onInterrupt(nil) }
         return body()
+    }
+
+    /// Whether Ctrl-C came between reading a line and running it; if so says that it was
+    /// interrupted.
+    private func tookInterruptBeforeRunning() -> Bool {
+        guard interruptBeforeRunning.withLock({ state in defer { state = false }; return state }) else { return false }
+        interruptedDuringEvaluation.withLock { $0 = true }
+        reader.printAbovePrompt("Interrupted.")
+        return true
     }
 
     /// Piped input stops at Ctrl-C, after the running input has been interrupted.
