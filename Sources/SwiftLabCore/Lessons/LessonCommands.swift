@@ -20,7 +20,12 @@ public enum LessonCommands {
         add("check", "Check the current exercise against what you have defined.") { _ in guide.check() }
         add("hint", "Show the next hint for the current exercise.") { _ in guide.hint() }
         add("solution", "Show the reference solution (asks first if you have not passed yet).") { _ in guide.solution() }
-        add("edit", "Edit the current exercise in $EDITOR; it is loaded when you save and quit.") { _ in guide.edit() }
+        registry.register(Command(
+            name: "edit", summary: "Edit the current exercise (your latest code for it) in $VISUAL or $EDITOR; it is loaded if you save a change."
+        ) { invocation in
+            guide.edit(history: Array(invocation.sessionInputs))
+            return .continue
+        })
         add("progress", "Show your progress; ':progress reset' erases it (asks first).", usage: ":progress [reset]") { argument in
             switch argument {
             case "": guide.showProgress()

@@ -20,11 +20,15 @@ public final class LessonGuide {
     public var renderer: MarkdownRenderer
     /// Opens a file in the learner's editor and returns when they are done; returns false
     /// when no editor could be started. Replaceable for tests.
-    public var openEditor: (URL) -> Bool = LessonGuide.openInEditor
+    public var openEditor: (URL) -> Bool = { TerminalEditor.open($0, environment: ProcessInfo.processInfo.environment) }
 
     /// Measures the terminal's width before each section is shown, so text is wrapped to
     /// the window as it is now; nil keeps ``renderer``'s width.
     public var measureWidth: (() -> Int)?
+
+    /// For each exercise (`lesson/exercise`) loaded by `:edit`, how many inputs the history
+    /// held then: only inputs typed after that are newer than the file.
+    private var historyCountAtEditLoad: [String: Int] = [:]
 
     /// The open lesson, if any.
     public private(set) var lesson: Lesson?
@@ -359,18 +363,35 @@ public final class LessonGuide {
         say(renderer.codeBlock(exercise.solution, language: "swift").joined(separator: "\n"))
     }
 
-    /// `:edit`: opens the exercise's workspace file in `$EDITOR` and loads it on return.
-    public func edit() {
+    /// `:edit`: opens the exercise's workspace file in the learner's editor and loads it on
+    /// return if they changed it (an editor that failed, or quit without saving, leaves
+    /// the session as it was).
+    ///
+    /// The file starts from the learner's latest code for the exercise: what they typed in
+    /// the REPL (from `history`, this session's inputs) since the file was last loaded, when
+    /// there is any; the file it replaces is kept as a backup.
+    public func edit(history: [String] = []) {
         guard let (lesson, exercise) = requireExercise(), canEvaluate(":edit") else { return }
         let url: URL
         do {
             url = try workspace.prepareFile(for: exercise, in: lesson).url
+            let key = lesson.id + "/" + exercise.id
+            let typedSinceLoad = history.dropFirst(historyCountAtEditLoad[key] ?? 0)
+            if let code = LearnerCode.latest(for: exercise, in: typedSinceLoad),
+               try workspace.write(code, for: exercise, in: lesson) {
+                say(style.apply(.dim, to: "The file starts from your code typed here; the one before is kept as \(workspace.backupURL(for: exercise, in: lesson).lastPathComponent)."))
+            }
         } catch {
             say("Cannot create the exercise file in \(workspace.directory.path): \(error.localizedDescription)")
             return
         }
+        let before = try? Data(contentsOf: url)
         guard openEditor(url) else {
             say("Could not start an editor: set $EDITOR (for example `export EDITOR=nano`). The file is \(url.path).")
+            return
+        }
+        guard let after = try? Data(contentsOf: url), after != before else {
+            say("The file was not changed, so nothing was loaded. The file is \(url.path).")
             return
         }
         guard let code = workspace.code(for: exercise, in: lesson) else {
@@ -379,29 +400,13 @@ public final class LessonGuide {
         }
         say(style.apply(.dim, to: "Loading \(url.path)"))
         let result = evaluator.evaluate(code) { console.write($0) }
+        historyCountAtEditLoad[lesson.id + "/" + exercise.id] = history.count
         if result.status == .ok {
             say("Loaded. :check checks it.")
         } else {
             // The diagnostics or the trap message were shown as they came.
             say("Your file did not load; :edit again to fix it.")
         }
-    }
-
-    /// Runs `$VISUAL` or `$EDITOR` (default `vi`) on `url` and waits for it to exit.
-    public static func openInEditor(_ url: URL) -> Bool {
-        let environment = ProcessInfo.processInfo.environment
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The editor command may carry arguments (`code --wait`), so the shell splits it.
-        process.arguments = ["-c", editor + " \"$1\"", "sh", url.path]
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationStatus != 127
     }
 }
 

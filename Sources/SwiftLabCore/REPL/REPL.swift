@@ -12,6 +12,8 @@ public final class REPL {
     private let historyStore: HistoryStore?
     private let signals: SignalWatcher?
     private(set) var history: [String] = []
+    /// Where this run's inputs start in ``history`` (the ones before are from earlier runs).
+    private var sessionStart = 0
     private var lineNumber = 1
     private var anyInputFailed = false
     private let interruptedDuringEvaluation = Locked(false)
@@ -50,6 +52,7 @@ public final class REPL {
         if reader.isInteractive, let historyStore {
             history = historyStore.load()
             history.forEach(reader.addHistoryEntry)
+            sessionStart = history.count
         }
         defer { signals?.onInterrupt(nil) }
         var pending: [String] = []
@@ -131,7 +134,8 @@ public final class REPL {
         }
         if tookInterruptBeforeRunning() { return .continue }
         let invocation = CommandInvocation(
-            arguments: arguments, registry: commands, history: history, style: style,
+            arguments: arguments, registry: commands, history: history,
+            sessionInputs: history[sessionStart...], style: style,
             print: { [reader] in reader.printAbovePrompt($0) })
         // A command may run code (`:load`, a lesson's check): Ctrl-C interrupts it.
         let outcome = withInterruptHandler(evaluator.interruptHandler) { command.run(invocation) }
