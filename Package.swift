@@ -17,6 +17,12 @@ targets += [
     .testTarget(name: "PipelinesTests", dependencies: ["Pipelines"]),
 ]
 
+// MARK: - How tests wait for something (Tests/TestWaiting): no fixed deadlines, nothing
+// that starves Swift's cooperative pool; shared by every test target that waits.
+targets += [
+    .target(name: "TestWaiting", path: "Tests/TestWaiting"),
+]
+
 // MARK: - A real HTTP server on 127.0.0.1 (not a product): the examples that talk to a
 // server start one, and so do the tests of URLSession.dataTaskPublisher.
 targets += [
@@ -36,7 +42,7 @@ targets += [
     .target(name: "StreamsTesting", dependencies: ["Streams"]),
     .testTarget(
         name: "StreamsTests",
-        dependencies: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer"]
+        dependencies: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "TestWaiting"]
     ),
 ]
 
@@ -68,12 +74,12 @@ targets += [
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol"]),
+    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
-    .target(name: "PTYTestSupport", path: "Tests/PTYTestSupport", exclude: ["README.md"]),
+    .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(
         name: "SwiftLabEndToEndTests",
-        dependencies: ["SwiftLabCore", "PTYTestSupport", "swiftlab", "swiftlab-worker"]
+        dependencies: ["SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker"]
     ),
 ]
 
@@ -93,7 +99,7 @@ targets += [
         name: "ExamplesTests",
         dependencies: [
             "FeedLoader", "TokenRefresh", "RemoteConfig", "SaveResult", "LoadOnDemand",
-            "Streams", "StreamsFoundation", "LocalHTTPServer",
+            "Streams", "StreamsFoundation", "LocalHTTPServer", "TestWaiting",
         ]
     ),
 ]

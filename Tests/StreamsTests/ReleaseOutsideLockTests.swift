@@ -1,4 +1,5 @@
 import Foundation
+import TestWaiting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -235,8 +236,10 @@ import Testing
     @Test func bufferedValuesReleaseValuesTheyHandedOverOutsideTheLock() {
         let upstream = ControlledPublisher<Token, Never>()
         #expect(finishesInTime {
-            let finished = DispatchSemaphore(value: 0)
-            Task {
+            let finished = Signal()
+            // On a queue of its own: the test blocks a thread of the cooperative pool
+            // while it waits, and parallel tests may hold the other one.
+            Task(executorPreference: DedicatedThreadExecutor()) {
                 var iterator = upstream.values(bufferingPolicy: .unbounded).makeAsyncIterator()
                 upstream.send(Token { upstream.send(Token()) })
                 upstream.send(Token())
@@ -246,7 +249,8 @@ import Testing
                 _ = await iterator.next()
                 finished.signal()
             }
-            finished.wait()
+            // Longer than finishesInTime's own bound, so that a hang fails the test.
+            finished.wait(bound: 2 * deadlockBound)
         })
     }
 }
