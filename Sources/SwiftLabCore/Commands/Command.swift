@@ -70,4 +70,7 @@ public enum CommandOutcome: Equatable, Sendable {
     /// Evaluate this Swift input as if the user had typed it (for commands that run an
     /// example, say), then read the next input.
     case evaluate(String)
+    /// Run this `:` command line as if the user had typed it (one typed where the command
+    /// asked a question), then read the next input.
+    case runCommand(String)
 }

@@ -15,7 +15,12 @@ public enum LessonCommands {
         add("lesson", aliases: ["l"], "Open a lesson by number or name (where you left it).", usage: ":lesson N|NAME") { guide.open($0) }
         add("next", aliases: ["n"], "Go to the next section of the lesson.") { _ in guide.next() }
         add("back", aliases: ["b"], "Go back to the previous section.") { _ in guide.back() }
-        add("run", "Run an example of the lesson in this session (its names stay).", usage: ":run [N]") { guide.run($0) }
+        registry.register(Command(
+            name: "run", summary: "Run an example of the lesson in this session (its names stay).", usage: ":run [N]"
+        ) { invocation in
+            // A command typed where a prediction asks for a guess runs as a command.
+            guide.run(invocation.arguments).map { .runCommand($0) } ?? .continue
+        })
         add("exercise", aliases: ["ex"], "Show the current exercise, or go to the next unsolved one.") { _ in guide.showExercise() }
         add("check", "Check the current exercise against what you have defined.") { _ in guide.check() }
         add("hint", "Show the next hint for the current exercise.") { _ in guide.hint() }

@@ -139,7 +139,17 @@ public final class REPL {
             print: { [reader] in reader.printAbovePrompt($0) })
         // A command may run code (`:load`, a lesson's check): Ctrl-C interrupts it.
         let outcome = withInterruptHandler(evaluator.interruptHandler) { command.run(invocation) }
-        if case .evaluate(let input) = outcome { evaluate(input) }
+        switch outcome {
+        case .evaluate(let input):
+            evaluate(input)
+        case .runCommand(let line):
+            if let command = Self.commandLine(line) {
+                record(Substring(line).trimmingBlanks())
+                return runCommand(command)
+            }
+        case .continue, .quit:
+            break
+        }
         return outcome
     }
 
