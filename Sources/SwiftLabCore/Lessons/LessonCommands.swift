@@ -1,6 +1,6 @@
 /// The lesson commands of the REPL, registered in the shell's ``CommandRegistry``:
 /// `:lessons`, `:lesson`, `:next`, `:back`, `:run`, `:exercise`, `:check`, `:hint`,
-/// `:solution`, `:edit` and `:progress`.
+/// `:solution`, `:starter`, `:edit` and `:progress`.
 public enum LessonCommands {
     /// Registers every lesson command, acting on `guide`.
     public static func register(in registry: inout CommandRegistry, guide: LessonGuide) {
@@ -23,6 +23,9 @@ public enum LessonCommands {
         })
         add("exercise", aliases: ["ex"], "Show the current exercise, or go to the next unsolved one.") { _ in guide.showExercise() }
         add("check", "Check the current exercise against what you have defined.") { _ in guide.check() }
+        add("starter", "Load the exercise's supporting code (types and helpers it gives you) into the session.") { _ in
+            guide.loadStarter()
+        }
         add("hint", "Show the next hint for the current exercise.") { _ in guide.hint() }
         add("solution", "Show the reference solution (asks first if you have not passed yet).") { _ in guide.solution() }
         registry.register(Command(

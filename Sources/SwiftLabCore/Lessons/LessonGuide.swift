@@ -452,6 +452,34 @@ public final class LessonGuide {
         say(renderer.codeBlock(exercise.solution, language: "swift").joined(separator: "\n"))
     }
 
+    /// `:starter`: runs the supporting code of the exercise's starter (the types and
+    /// functions the reference solution does not declare) in the session, so the learner
+    /// does not paste it; what the learner is to write is left alone.
+    public func loadStarter() {
+        guard let (_, exercise) = requireExercise(), canEvaluate(":starter") else { return }
+        // What the learner writes: what the reference solution declares differently from
+        // the starter (a type both declare alike is support).
+        func squeezed(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let solutionItems = SwiftLexer.topLevelItems(in: exercise.solution)
+        let unchanged = Set(solutionItems.map { squeezed($0.text) })
+        let supporting = SwiftLexer.topLevelItems(in: exercise.starter ?? "").filter { item in
+            unchanged.contains(squeezed(item.text))
+                || LearnerCode.declaredNames(in: item.text).isDisjoint(with: LearnerCode.declaredNames(in: exercise.solution))
+        }
+        let yours = LearnerCode.declaredNames(in: exercise.solution)
+            .subtracting(supporting.flatMap { LearnerCode.declaredNames(in: $0.text) })
+        guard !supporting.isEmpty else {
+            say("'\(exercise.title)' has no supporting code: its starter is only what you write.")
+            return
+        }
+        let result = evaluator.evaluate(supporting.map(\.text).joined(separator: "\n\n")) { console.write($0) }
+        let names = supporting.flatMap { LearnerCode.declaredNames(in: $0.text).sorted() }
+        if result.status == .ok {
+            say("Loaded the supporting code of '\(exercise.title)'" + (names.isEmpty ? "." : ": \(names.joined(separator: ", ")).")
+                + " Now write " + yours.sorted().joined(separator: ", ") + ".")
+        }
+    }
+
     /// `:edit`: opens the exercise's workspace file in the learner's editor and loads it on
     /// return if they changed it (an editor that failed, or quit without saving, leaves
     /// the session as it was).
