@@ -22,7 +22,10 @@ public enum LessonCommands {
             guide.run(invocation.arguments).map { .runCommand($0) } ?? .continue
         })
         add("exercise", aliases: ["ex"], "Show the current exercise, or go to the next unsolved one.") { _ in guide.showExercise() }
-        add("check", "Check the current exercise against what you have defined.") { _ in guide.check() }
+        registry.register(Command(name: "check", summary: "Check the current exercise against what you have defined.") { invocation in
+            guide.check(history: Array(invocation.sessionInputs))
+            return .continue
+        })
         add("starter", "Load the exercise's supporting code (types and helpers it gives you) into the session.") { _ in
             guide.loadStarter()
         }

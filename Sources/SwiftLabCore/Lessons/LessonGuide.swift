@@ -393,7 +393,11 @@ public final class LessonGuide {
     }
 
     /// `:check`: runs the open exercise's check against the session.
-    public func check() {
+    ///
+    /// On a pass, the learner's code typed in this session (`history`) is written to the
+    /// exercise's workspace file (the file it replaces kept as a backup), so `swiftlab
+    /// check` finds the same answer.
+    public func check(history: [String] = []) {
         guard let (lesson, exercise) = requireExercise(), canEvaluate(":check") else { return }
         let before = store.load()
         let outcome = ExerciseChecker.check(exercise, with: evaluator)
@@ -411,6 +415,11 @@ public final class LessonGuide {
             return
         }
         let after = store.update { $0.markPassed(exercise.id, in: lesson.id) }
+        let key = lesson.id + "/" + exercise.id
+        if let code = LearnerCode.latest(for: exercise, in: history.dropFirst(historyCountAtEditLoad[key] ?? 0)),
+           (try? workspace.write(code, for: exercise, in: lesson)) == true {
+            say(style.apply(.dim, to: "Saved your answer to \(workspace.fileURL(for: exercise, in: lesson).path)."))
+        }
         let exercises = lesson.exercises
         let passed = exercises.filter { after.hasPassed($0, in: lesson) }.count
         say("Lesson \(lesson.number): " + ProgressBar.render(done: passed, total: exercises.count, style: style) + " exercises")
