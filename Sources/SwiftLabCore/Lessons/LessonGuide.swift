@@ -122,6 +122,10 @@ public final class LessonGuide {
             let names = library.lessons.map { "\($0.number) (\($0.slug))" }.joined(separator: ", ")
             if let problem = library.problems.first(where: { $0.path.contains(query) }) {
                 say("That lesson could not be read: \(problem)")
+            } else if let close = library.lessons.min(by: {
+                EditDistance.between(query.lowercased(), $0.slug) < EditDistance.between(query.lowercased(), $1.slug)
+            }), EditDistance.between(query.lowercased(), close.slug) <= max(2, query.count / 3) {
+                say("No lesson '\(query)'. Did you mean :lesson \(close.slug) (lesson \(close.number), \(close.title))?")
             } else {
                 say("No lesson '\(query)'. Lessons: \(names.isEmpty ? "none" : names).")
             }
@@ -138,7 +142,9 @@ public final class LessonGuide {
         if sectionIndex + 1 < lesson.sections.count {
             move(to: lesson, section: sectionIndex + 1)
         } else if let following = library.lesson(after: lesson) {
-            say("That was the last section of lesson \(lesson.number). Next: :lesson \(following.number) (\(following.title)).")
+            // At a lesson's end, :next goes on to the next lesson, where the learner left it.
+            say(style.apply(.dim, to: "That was the last section of lesson \(lesson.number); on to lesson \(following.number)."))
+            open(String(following.number))
         } else {
             say("That was the last section of the last lesson.")
         }
@@ -431,7 +437,7 @@ public final class LessonGuide {
                 say("Next: :lesson \(following.number) (\(following.title)).")
             }
         }
-        say(style.apply(.dim, to: ":solution compares yours with the reference solution; :next goes on."))
+        say(style.apply(.dim, to: ":solution shows the reference solution to compare with yours; :next goes on."))
     }
 
     /// `:hint`: the open exercise's next hint, in order; the last one again when all are shown.
