@@ -22,3 +22,14 @@ struct StarterCommandTerminalTests {
         #expect(try learner.quit() == 0)
     }
 }
+
+extension StarterCommandTerminalTests {
+    /// `:help check` explains the command instead of repeating its one-line summary.
+    @Test func helpForALessonCommandExplainsIt() throws {
+        let sandbox = try LessonSandbox()
+        var learner = try Learner(sandbox.startTerminal())
+        let reply = try learner.type(":help check")
+        #expect(reply.contains("Runs the exercise's hidden checks against the definitions in your session"), "\(reply)")
+        #expect(try learner.quit() == 0)
+    }
+}

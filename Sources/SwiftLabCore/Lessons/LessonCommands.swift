@@ -22,7 +22,15 @@ public enum LessonCommands {
             guide.run(invocation.arguments).map { .runCommand($0) } ?? .continue
         })
         add("exercise", aliases: ["ex"], "Show the current exercise, or go to the next unsolved one.") { _ in guide.showExercise() }
-        registry.register(Command(name: "check", summary: "Check the current exercise against what you have defined.") { invocation in
+        registry.register(Command(
+            name: "check", summary: "Check the current exercise against what you have defined.",
+            details: """
+                Runs the exercise's hidden checks against the definitions in your session (what you
+                typed, :edit or :starter loaded). Each failing check shows its expected and actual
+                value; a missing definition is named. A pass is recorded in your progress and your
+                answer is saved to the exercise's file, so `swiftlab check` agrees.
+                """
+        ) { invocation in
             guide.check(history: Array(invocation.sessionInputs))
             return .continue
         })
@@ -32,7 +40,12 @@ public enum LessonCommands {
         add("hint", "Show the next hint for the current exercise.") { _ in guide.hint() }
         add("solution", "Show the reference solution (asks first if you have not passed yet).") { _ in guide.solution() }
         registry.register(Command(
-            name: "edit", summary: "Edit the current exercise (your latest code for it) in $VISUAL or $EDITOR; it is loaded if you save a change."
+            name: "edit", summary: "Edit the current exercise (your latest code for it) in $VISUAL or $EDITOR; it is loaded if you save a change.",
+            details: """
+                Opens the exercise's file in $VISUAL, else $EDITOR, else editor, nano or vi. The file
+                starts from the answer you typed here, if any (the file it replaces is kept as
+                .swift.previous). Quitting without saving loads nothing.
+                """
         ) { invocation in
             guide.edit(history: Array(invocation.sessionInputs))
             return .continue
