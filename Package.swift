@@ -67,9 +67,10 @@ targets += [
     ),
     // Linked into every compiled cell: result display and the lesson check helpers.
     .target(name: "SwiftLabRuntime"),
+    .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
     .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime"]),
-    .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
+    .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore", "SwiftLabRuntime"]),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker*).
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),

@@ -29,7 +29,13 @@ let package = Package(
         ),
         // MARK: - REPL latency: swiftlab per input against swiftc per stand-alone program.
         // Drives the built swiftlab binary (an executable cannot be a dependency).
-        .executableTarget(name: "REPLLatencyBenchmark"),
+        .target(name: "REPLBenchmarkSupport"),
+        .executableTarget(name: "REPLLatencyBenchmark", dependencies: ["REPLBenchmarkSupport"]),
+        // MARK: - REPL latency: swiftlab against LLDB's Swift REPL on the same session.
+        .executableTarget(name: "REPLVersusLLDBBenchmark", dependencies: ["REPLBenchmarkSupport"]),
+        // MARK: - Issue 15's prototype: cells through a swift-frontend process against the
+        // toolchain's in-process compiler (libsourcekitdInProc.so) kept warm.
+        .executableTarget(name: "WarmCompilerPrototype", dependencies: ["REPLBenchmarkSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,19 +45,49 @@ extension SwiftLabRuntime {
         print(describe(value(), named: name))
     }
 
-    /// `name: Type = value`, with the type sugared and cell module prefixes removed.
+    /// `name: Type = value` in the current ``displayStyle``, with the type sugared and cell
+    /// module prefixes removed.
     public static func describe<T>(_ value: T, named name: String) -> String {
-        "\(name): \(typeName(of: T.self)) = \(removingCellModules(from: String(reflecting: value)))"
+        describe(value, named: name, style: displayStyle)
+    }
+
+    /// `name: Type = value` in `style`: ``DisplayStyle/compact`` keeps the static type and
+    /// Swift's spelling (breaking a line wider than `width`, by default the terminal's,
+    /// one member a line);
+    /// ``DisplayStyle/lldb`` shows an existential's dynamic type and LLDB's format.
+    public static func describe<T>(_ value: T, named name: String, style: DisplayStyle, width: Int? = nil) -> String {
+        switch style {
+        case .lldb:
+            // `value as Any` opens an existential, so `type(of:)` gives the dynamic type.
+            let type = isExistential(T.self) ? Swift.type(of: value as Any) : T.self
+            var renderer = LLDBValueRenderer()
+            return "\(name): \(typeName(of: type, style: .lldb)) = \(renderer.render(value))"
+        case .compact:
+            var renderer = CompactValueRenderer()
+            let prefix = "\(name): \(typeName(of: T.self)) = "
+            let text = renderer.render(value)
+            guard let width = width ?? displayWidth else { return prefix + text }
+            return prefix + CompactValueRenderer.wrapped(text, width: width, column: prefix.count)
+        }
     }
 
     /// The name of a type as the compiler prints it: `[Int]`, `[String: Int]`, `Int?`,
     /// and user types without the module of the cell that declared them.
     public static func typeName<T>(of type: T.Type) -> String {
-        let name = TypeNameSugar.sugared(String(reflecting: type))
+        typeName(of: type, style: .compact)
+    }
+
+    /// The name of a type as the compiler (``DisplayStyle/compact``) or LLDB
+    /// (``DisplayStyle/lldb``: `[String : Int]`) prints it.
+    static func typeName(of type: Any.Type, style: DisplayStyle) -> String {
+        let name = TypeNameSugar.sugared(String(reflecting: type), dictionarySeparator: style == .lldb ? " : " : ": ")
         // An existential's metatype is `P.Protocol`: the compiler spells the type `any P`.
         // (Existentials nested in other types, `[any P]`, show as `[P]`.)
-        let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
-        return isExistential && name != "Any" && name != "AnyObject" ? "any " + name : name
+        return isExistential(type) && name != "Any" && name != "AnyObject" ? "any " + name : name
+    }
+
+    private static func isExistential(_ type: Any.Type) -> Bool {
+        String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
     }
 
     /// Removes the `CellN.` module qualifier that `String(reflecting:)` puts before the

@@ -23,3 +23,15 @@ extension SwiftLabRuntime {
         fatalError("Error raised at top level: \(removingCellModules(from: String(reflecting: error)))")
     }
 }
+
+extension SwiftLabRuntime {
+    /// The value of a top-level `var name: T` declared without one and given it later;
+    /// stops the program, naming the variable, when it has none yet.
+    public static func initializedValue<T>(_ storage: T?, named name: String,
+                                           file: StaticString = #fileID, line: UInt = #line) -> T {
+        guard let value = storage else {
+            fatalError("'\(name)' was read before it was given a value", file: file, line: line)
+        }
+        return value
+    }
+}

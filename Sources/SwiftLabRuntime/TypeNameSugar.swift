@@ -3,8 +3,10 @@
 enum TypeNameSugar {
     /// The sugared spelling of `name`, a type name as `String(reflecting:)` gives it, with
     /// module qualifiers removed (`Swift.Array<Cell3.Point>` becomes `[Point]`).
-    static func sugared(_ name: String) -> String {
-        var parser = Parser(characters: Array(name))
+    /// `dictionarySeparator` goes between a dictionary's key and value types: `": "` as
+    /// the compiler writes it, `" : "` as LLDB does.
+    static func sugared(_ name: String, dictionarySeparator: String = ": ") -> String {
+        var parser = Parser(characters: Array(name), dictionarySeparator: dictionarySeparator)
         let result = parser.parseList(until: nil)
         // Anything the parser did not consume (an unexpected spelling) is kept as it was.
         return parser.atEnd ? result.joined(separator: ", ") : name
@@ -12,6 +14,7 @@ enum TypeNameSugar {
 
     private struct Parser {
         let characters: [Character]
+        let dictionarySeparator: String
         var index = 0
 
         var atEnd: Bool { index >= characters.count }
@@ -88,7 +91,7 @@ enum TypeNameSugar {
             case ("Array", 1):
                 return "[\(arguments[0])]"
             case ("Dictionary", 2):
-                return "[\(arguments[0]): \(arguments[1])]"
+                return "[\(arguments[0])\(dictionarySeparator)\(arguments[1])]"
             case ("Optional", 1):
                 let wrapped = arguments[0]
                 return needsParentheses(wrapped) ? "(\(wrapped))?" : "\(wrapped)?"

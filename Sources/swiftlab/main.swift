@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SwiftLabCore
+import SwiftLabRuntime
 
 // Argument handling and wiring only; the shell's parts live in SwiftLabCore.
 // `swiftlab lessons | check | watch | verify` (see LessonSetup).
@@ -22,10 +23,30 @@ case .showVersion:
 case .reject(let message):
     FileDescriptorWriter.write(message + "\n", to: STDERR_FILENO)
     exit(2)
-case .startShell(let timeout):
+case .startShell(let options):
+    if let display = options.display {
+        // The worker inherits the environment; its runtime reads the style from it.
+        setenv(DisplayStyle.environmentVariable, display.rawValue, 1)
+    }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        // Compact results wider than the terminal break one member a line.
+        setenv(SwiftLabRuntime.displayWidthVariable, String(size.ws_col), 1)
+    }
     let shell = Shell()
     var configuration = Session.Configuration()
-    configuration.timeout = timeout.map { .milliseconds(Int($0 * 1000)) }
+    configuration.timeout = options.timeout.map { .milliseconds(Int($0 * 1000)) }
+    configuration.compilerOptions = options.compiler
+    if let package = options.package {
+        do {
+            configuration.compilerOptions = try UserPackage.build(at: package, adding: options.compiler) { notice in
+                FileDescriptorWriter.write(notice + "\n", to: STDERR_FILENO)
+            }
+        } catch {
+            FileDescriptorWriter.write("swiftlab: \(error)\n", to: STDERR_FILENO)
+            exit(2)
+        }
+    }
     configuration.route(through: shell.reader, style: shell.style)
     let session: Session
     do {

@@ -166,7 +166,18 @@ enum EvalHarness {
         /// The script with `body(inputIndex, displays)` text after each input.
         func source(after body: (Int, [Display]) -> [String], replacingExpressions: Bool) -> (String, [Int: Int]) {
             var lines = ["import Pipelines", "import Streams",
-                         "func __show<T>(_ value: T) { print(\"\\u{1}\" + String(reflecting: value)) }"]
+                         // swiftlab shows an instance of a class declared in the session (with no
+                         // description of its own) with its stored properties: `Counter(count: 0)`.
+                         "func __show<T>(_ value: T) {",
+                         "    let mirror = Mirror(reflecting: value)",
+                         "    if mirror.displayStyle == .class, !(value is CustomStringConvertible),",
+                         "       !(value is CustomDebugStringConvertible), String(reflecting: type(of: value)).hasPrefix(\"main.\") {",
+                         "        let members = mirror.children.map { \"\\($0.label!): \\(String(reflecting: $0.value))\" }",
+                         "        print(\"\\u{1}\\(type(of: value))(\" + members.joined(separator: \", \") + \")\")",
+                         "    } else {",
+                         "        print(\"\\u{1}\" + String(reflecting: value))",
+                         "    }",
+                         "}"]
             var openScopes = 0
             var lineOfInput: [Int: Int] = [:]
             let allDisplays = displays

@@ -30,8 +30,10 @@ import Testing
             #expect(run.output.contains("1: \(message)\n\(input)\n"), sourceLocation: sourceLocation)
         }
         #expect(run.output.contains("(\(expectedSignal))") || expectedSignal.isEmpty, sourceLocation: sourceLocation)
-        #expect(run.output.contains("(state restored: \(setup.count) earlier inputs run again)"),
+        // One line after the runtime's message, as LLDB's "Execution interrupted".
+        #expect(run.output.contains("; earlier state is restored (\(setup.count) earlier inputs run again).\n"),
                 sourceLocation: sourceLocation)
+        #expect(!run.output.contains("the worker process stopped"), sourceLocation: sourceLocation)
         #expect(run.status == 1, sourceLocation: sourceLocation)
     }
 
@@ -61,7 +63,22 @@ import Testing
         #expect(reference.status == 3)
         try check(trap: "exit(3)", expectedSignal: "", extraSetup: ["import Foundation"])
         let run = try EvalHarness.runREPL(Self.setup + ["import Foundation", "exit(3)"])
-        #expect(run.output.contains("error: the input ended the program with exit(3); earlier state is restored.\n"))
+        #expect(run.output.contains(
+            "error: the input ended the program with exit(3); earlier state is restored (3 earlier inputs run again).\n"))
+    }
+
+    /// As in LLDB: the runtime's report of the conflicting accesses, then one line saying
+    /// the input was interrupted and the state restored.
+    @Test func exclusivityViolation() throws {
+        let run = try EvalHarness.runREPL([
+            "final class Box { var v = 1 }", "let box = Box()",
+            "func add(_ a: inout Int, _ b: () -> Int) { a += b() }", "add(&box.v) { box.v }", "box.v",
+        ])
+        #expect(run.output.contains("but modification requires exclusive access.\n"))
+        #expect(run.output.contains("Fatal access conflict detected.\n"
+                                    + "error: execution interrupted (SIGABRT); earlier state is restored (3 earlier inputs run again).\n"
+                                    + "$R0: Int = 1\n"))
+        #expect(!run.output.contains("worker process"))
     }
 
     @Test func killedWorker() throws {
@@ -86,12 +103,12 @@ import Testing
                                    Self.followUp, Self.followUp]
         // The next input goes in once the trap has been reported, however slow the machine.
         let run = try EvalHarness.runREPL(
-            inputs, waitingFor: [4: "execution stopped while no input was running"])
+            inputs, waitingFor: [4: "execution interrupted while no input was running"])
         let reference = try EvalHarness.referenceRun(setup: Self.setup, input: "xs[7] += 1")
         let message = try #require(reference.fatalMessage)
         // The trap is in the standard library (an array's modify accessor): no input line.
         #expect(run.output.contains("late\n\(message)\n"))
-        #expect(run.output.contains("error: execution stopped while no input was running (SIGILL)"))
+        #expect(run.output.contains("error: execution interrupted while no input was running (SIGILL)"))
         #expect(run.output.contains("(input 4 is not run again: code it scheduled stopped the program)\n"
                                     + "(state restored: 3 earlier inputs run again)\nitems 3\n$R0: [Int] = [1, 2, 3]\n"))
         #expect(run.output.hasSuffix("items 3\n$R1: [Int] = [1, 2, 3]\n"))

@@ -1,4 +1,5 @@
 import Foundation
+import REPLBenchmarkSupport
 
 /// Drives `swiftlab` through its non-interactive mode (standard input is a pipe) and
 /// times each input from writing it to the end of its output: with `:time` on, the

@@ -6,6 +6,7 @@
 //   swift build -c release --product swiftlab   (also swiftlab-worker and SwiftLabCells)
 //   swift run -c release --package-path Benchmarks REPLLatencyBenchmark [path/to/swiftlab]
 import Foundation
+import REPLBenchmarkSupport
 
 let arguments = CommandLine.arguments.dropFirst()
 let swiftlab = URL(fileURLWithPath: arguments.first ?? ".build/release/swiftlab").standardizedFileURL
@@ -87,7 +88,3 @@ print("""
     last ten / first ten = \(String(format: "%.2f", r.lastTen / r.firstTen)) (target <= 1.25).
     """)
 
-/// The 1-minute load average, to judge how busy the machine was.
-func loadAverage() -> String {
-    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
-}

@@ -29,6 +29,8 @@ final class CellCompiler: @unchecked Sendable {
     let library: CellLibrary
     let cache: CacheDirectory
     private(set) var path: Path
+    /// The user's language mode, search paths, libraries and flags.
+    var options = CompilerOptions()
 
     /// Creates a compiler; `path` forces a way (`nil`: the fast path when available,
     /// or the one named by `$SWIFTLAB_COMPILE_PATH`).
@@ -53,8 +55,8 @@ final class CellCompiler: @unchecked Sendable {
             "-enable-testing", "-parse-as-library", "-module-name", cell.moduleName,
             "-I", cache.session.path, "-I", library.modulesDirectory.path,
             "-module-cache-path", cache.moduleCache.path,
-            "-Onone", "-gnone", "-diagnostic-style", "llvm", "-swift-version", "6",
-        ]
+            "-Onone", "-gnone", "-diagnostic-style", "llvm",
+        ] + options.compileFlags
         if disableAccessControl { flags.append("-disable-access-control") }
         return flags
     }
@@ -81,7 +83,7 @@ final class CellCompiler: @unchecked Sendable {
                            "-o", output.path, "-emit-module-path", module,
                            "-L", directory.path, "-L", library.directory.path, "-lSwiftLabCells",
                            "-Xlinker", "-rpath", "-Xlinker", library.directory.path] + common
-            command += importedLibraries.map { "-l\($0)" }
+            command += importedLibraries.map { "-l\($0)" } + options.driverLinkFlags
             #if os(macOS)
             // Earlier cells' symbols are found in the worker when the cell is loaded.
             command += ["-Xlinker", "-undefined", "-Xlinker", "dynamic_lookup"]
@@ -105,7 +107,7 @@ final class CellCompiler: @unchecked Sendable {
                         toolchain.runtimeRegistrationObject.path, object,
                         "-L", library.directory.path, "-L", runtime,
                         "-rpath", library.directory.path, "-rpath", runtime, "-lSwiftLabCells"]
-                + importedLibraries.map { "-l\($0)" }
+                + importedLibraries.map { "-l\($0)" } + options.linkerFlags
             return [frontend, link]
         }
     }

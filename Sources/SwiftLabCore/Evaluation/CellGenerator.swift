@@ -82,6 +82,12 @@ struct CellGenerator {
                 fileScope += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
                 if let name { declarations.append(.init(name: name, keyword: keyword)) }
                 if let members = cellItem.extensionMembers { extensions.append(members) }
+            case .binding where DeferredInitialization(cellItem) != nil:
+                // `var x: Int`, given its value by a later input.
+                let deferred = DeferredInitialization(cellItem)!
+                fileScope += [wrapperLocation(item.line), "@MainActor " + deferred.storage + "; @MainActor",
+                              padding(for: item) + deferred.declaration, "#sourceLocation()"]
+                declarations.append(.init(name: deferred.name, keyword: "var"))
             case let .binding(names, keyword):
                 let (text, shift) = wrappingThrowingInitializers(of: cellItem)
                 shifts += shift
@@ -93,6 +99,9 @@ struct CellGenerator {
                     body.append("SwiftLabRuntime.displayBinding(\(name), named: \"\(escaped(name))\")")
                 }
             case .statement:
+                body += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
+            case .expression where ConsecutiveExpressions.present(in: cellItem.tokens):
+                // `a b`: as a statement, so that the compiler's message is about the input.
                 body += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
             case .expression:
                 // `try`/`await` on the call only when the learner wrote them, so that a

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save`, `:time` and `:marbles`.
+/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save`, `:time`, `:marbles`,
+/// `:display` and `:set`.
 public enum EvaluationCommands {
     /// Registers the commands, acting on `session`.
     public static func register(in registry: inout CommandRegistry, session: Session) {
@@ -10,6 +11,8 @@ public enum EvaluationCommands {
         registry.register(save(session))
         registry.register(time(session))
         registry.register(MarblesCommand.command(session))
+        registry.register(DisplayCommand.command(session))
+        registry.register(SetCommand.command(session))
     }
 
     /// `:type EXPR` shows the static type of an expression without running it.

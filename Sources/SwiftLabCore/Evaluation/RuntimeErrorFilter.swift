@@ -57,6 +57,11 @@ struct RuntimeErrorFilter {
         // A trap inside the standard library (`Swift/ContiguousArrayBuffer.swift:705:
         // Fatal error: Index out of range`) or in the REPL's own helper (an error thrown out
         // of an input): that file and line mean nothing to the learner.
+        // An exclusivity violation ends with this line, after the accesses it found.
+        if line == "Fatal access conflict detected." {
+            sawRuntimeMessage = true
+            return Piece(text: line + "\n", isRuntimeMessage: true)
+        }
         if let message = Self.runtimeMessageWithoutLocation(line) {
             sawRuntimeMessage = true
             return Piece(text: message + "\n", isRuntimeMessage: true)

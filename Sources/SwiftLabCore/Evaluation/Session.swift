@@ -32,6 +32,8 @@ public final class Session: @unchecked Sendable {
         }
         /// The library cells link against (default: next to the running executable).
         public var library: CellLibrary = .besideExecutable()
+        /// The user's language mode, module and library paths, libraries and compiler flags.
+        public var compilerOptions = CompilerOptions()
 
         /// The default configuration.
         public init() {}
@@ -63,6 +65,13 @@ public final class Session: @unchecked Sendable {
     /// Whether each evaluation ends with a line giving its compile and run times (`:time`).
     public var reportsTiming = false
 
+    /// The language mode later inputs are compiled in (`:set swift-version`); earlier
+    /// inputs keep theirs.
+    public var swiftVersion: String {
+        get { compiler.options.swiftVersion }
+        set { compiler.options.swiftVersion = newValue }
+    }
+
     /// Sets up the cache directory and the compiler, warms the module cache on the first
     /// start (saying so through ``Configuration/notice``), and starts the worker.
     public init(configuration: Configuration = Configuration()) throws {
@@ -80,6 +89,7 @@ public final class Session: @unchecked Sendable {
         cache = try CacheDirectory(root: configuration.cacheRoot)
         compiler = CellCompiler(toolchain: toolchain, library: configuration.library, cache: cache,
                                 path: configuration.compilePath.flatMap(CellCompiler.Path.init(rawValue:)))
+        compiler.options = configuration.compilerOptions
         try warmUp(toolchain: toolchain)
         worker = try startWorker()
     }
@@ -380,8 +390,14 @@ public final class Session: @unchecked Sendable {
             emit("Interrupted.\n")
             result = .interrupted
         } else {
-            emit("error: \(Self.describeEnd(status: status, sawRuntimeMessage: errors.sawRuntimeMessage))\n")
-            result = .crashed
+            // As in LLDB: the runtime's message, then one line saying the input was
+            // interrupted and the earlier state is back (written once it is).
+            let sawRuntimeMessage = errors.sawRuntimeMessage
+            self.worker = nil
+            restore(emit: emit) { count in
+                "error: \(Self.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: count))\n"
+            }
+            return .crashed
         }
         self.worker = nil
         restore(emit: emit)
@@ -409,14 +425,19 @@ public final class Session: @unchecked Sendable {
     /// Starts a new worker and re-runs the accepted cells in it with their output
     /// discarded. A cell that fails on the re-run (its result depended on chance) is
     /// dropped with those after it, and the learner is told.
-    private func restore(emit: (String) -> Void) {
+    ///
+    /// `announce` gives the line that says so, from the number of inputs run again.
+    private func restore(emit: (String) -> Void, announce: (Int) -> String = Session.restoredLine) {
         do {
             worker = try startWorker()
         } catch {
             emit("error: \(error)\n")
             return
         }
-        guard let worker, !accepted.isEmpty else { return }
+        guard let worker, !accepted.isEmpty else {
+            if self.worker != nil { emit(announce(0)) }
+            return
+        }
         for cell in accepted {
             worker.send(.run(cell: cell.number, library: cell.library.path, symbol: cell.symbol, quiet: true))
         }
@@ -440,15 +461,19 @@ public final class Session: @unchecked Sendable {
                      + "the state of inputs \(lost) is lost.\n")
                 accepted.removeSubrange(restored...)
                 self.worker = nil
-                restore(emit: emit)
+                restore(emit: emit, announce: announce)
                 return
             default:
                 continue
             }
         }
         worker.stopWaiting()
-        let count = accepted.count
-        emit("(state restored: \(count) earlier input\(count == 1 ? "" : "s") run again)\n")
+        emit(announce(accepted.count))
+    }
+
+    /// `(state restored: 3 earlier inputs run again)`; nothing when there were none.
+    private static func restoredLine(_ count: Int) -> String {
+        count == 0 ? "" : "(state restored: \(count) earlier input\(count == 1 ? "" : "s") run again)\n"
     }
 
     private func startWorker() throws -> WorkerProcess {
@@ -490,8 +515,13 @@ public final class Session: @unchecked Sendable {
     }
 
     /// Why the worker ended, for the learner; `whileIdle` when no input was running.
-    static func describeEnd(status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false) -> String {
-        let restored = whileIdle ? "earlier state comes back with the next input." : "earlier state is restored."
+    /// With `restoredInputs`, the state was restored by running that many inputs again.
+    static func describeEnd(status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false,
+                            restoredInputs: Int? = nil) -> String {
+        var restored = whileIdle ? "earlier state comes back with the next input." : "earlier state is restored."
+        if let count = restoredInputs, count > 0 {
+            restored = "earlier state is restored (\(count) earlier input\(count == 1 ? "" : "s") run again)."
+        }
         if status < 128 {
             let who = whileIdle ? "code scheduled by an earlier input" : "the input"
             return "\(who) ended the program with exit(\(status)); \(restored)"
@@ -502,6 +532,12 @@ public final class Session: @unchecked Sendable {
             SIGFPE: "SIGFPE", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM",
         ]
         let name = names[signal] ?? "signal \(signal)"
+        let when = whileIdle ? " while no input was running" : ""
+        // The runtime said why (a trap, a failed precondition, an exclusivity
+        // violation): like LLDB, only that the input was interrupted.
+        if sawRuntimeMessage, [SIGILL, SIGTRAP, SIGABRT].contains(signal) {
+            return "execution interrupted\(when) (\(name)); \(restored)"
+        }
         var reason: String
         switch signal {
         case SIGILL, SIGTRAP:
@@ -510,10 +546,11 @@ public final class Session: @unchecked Sendable {
             reason = "it crashed (a bad memory access, for example a stack overflow from endless recursion)"
         case SIGKILL:
             reason = "the worker process was killed"
+        case SIGABRT:
+            reason = "it aborted"
         default:
             reason = "the worker process stopped"
         }
-        let when = whileIdle ? " while no input was running" : ""
         return "execution stopped\(when) (\(name)): \(reason); \(restored)"
     }
 }

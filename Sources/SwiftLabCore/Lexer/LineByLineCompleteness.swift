@@ -24,7 +24,8 @@ public struct LineByLineCompleteness: Sendable {
         }
         unsettledText = nil
         openBrackets = scanner.openBrackets
-        return openBrackets.isEmpty ? .complete : .incomplete
+        guard openBrackets.isEmpty else { return .incomplete }
+        return DeclarationHeader.awaitsBody(line) ? .incomplete : .complete
     }
 
     /// Forgets the lines added so far.

@@ -23,13 +23,16 @@ public enum SwiftLexer {
     /// while a bracket, brace or parenthesis, a multi-line string (`"""`), a multi-line
     /// regex or a block comment is still open at the end.
     ///
-    /// A stray closing bracket does not make an input incomplete: the compiler reports it.
+    /// A type declaration without its body yet (`class C`) is incomplete too: its `{` may
+    /// come on the next line. A stray closing bracket does not make an input incomplete:
+    /// the compiler reports it.
     /// A single-line string cannot continue on the next line, so an unterminated one is
     /// complete too.
     public static func completeness(of source: String) -> InputCompleteness {
         let scanner = SwiftScanner(source)
-        return scanner.openBrackets.isEmpty && !scanner.endsInsideMultilineConstruct
-            ? .complete : .incomplete
+        guard scanner.openBrackets.isEmpty, !scanner.endsInsideMultilineConstruct else { return .incomplete }
+        let lastLine = source.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        return DeclarationHeader.awaitsBody(lastLine) ? .incomplete : .complete
     }
 
     /// Splits `source` into its top-level statements and declarations.

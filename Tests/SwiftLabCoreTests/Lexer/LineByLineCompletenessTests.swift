@@ -13,6 +13,8 @@ struct LineByLineCompletenessTests {
         "#\"\"\"\n\"\"\" not yet\n\"\"\"#\nf(",
         "let r = #/\n  (a\n/#\n[",
         "if a {\n} else {\n  '}'\n}",
+        "class C\n{ unowned var c: C? }",
+        "struct S: Equatable\n{\n  var a = 1\n}",
     ])
     func agreesWithTheLexerAfterEveryLine(_ source: String) {
         var incremental = LineByLineCompleteness()

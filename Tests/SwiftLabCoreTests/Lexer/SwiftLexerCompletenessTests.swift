@@ -38,6 +38,22 @@ struct SwiftLexerCompletenessTests {
         #expect(SwiftLexer.completeness(of: source) == .incomplete)
     }
 
+    /// As in LLDB and a Swift file, a type's `{` may come on the next line.
+    @Test(arguments: [
+        "class C", "struct Point: Equatable", "public final class C: NSObject", "@MainActor class Model",
+        "@available(*, deprecated) enum Old", "let a = 1; protocol P", "extension Int", "actor Bank",
+        "class C // the body follows",
+    ])
+    func typeDeclarationWithoutItsBody(_ source: String) {
+        #expect(SwiftLexer.completeness(of: source) == .incomplete)
+        #expect(SwiftLexer.completeness(of: source + "\n{ }") == .complete)
+    }
+
+    @Test(arguments: ["class C {}", "struct S { var a = 1 }", "let cls = \"class C\"", "class func f() {}", "enum E { case a }; f()"])
+    func completeTypeDeclarationsAndLookalikes(_ source: String) {
+        #expect(SwiftLexer.completeness(of: source) == .complete)
+    }
+
     @Test func mismatchedCloserClosesBackToItsOpener() {
         #expect(SwiftLexer.completeness(of: "f([1, 2)") == .complete)
         #expect(SwiftLexer.completeness(of: "{ f(]") == .incomplete)

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import SwiftLabCore
+
+/// The rows of issue 14's table that are about showing values: with `--display lldb` the
+/// output is the LLDB Swift REPL's own (captured from `lldb --repl` on the same inputs);
+/// the default compact display shows the same information in Swift's spelling.
+@Suite(.serialized) struct EvalDisplayTests {
+    static let inputs = [
+        "class Bar { var bar = 2; var baaz = 3 }", "Bar()",
+        "let tinky: UInt8? = 250",
+        "enum Foo { case patatino }", "Foo?.some(.patatino)",
+        "protocol A {}", "struct B: A {}", "let b: any A = B()",
+        "Double.nan", "0.0", "[20, 17, 2, 7]", "[\"a\": 1]",
+    ]
+
+    @Test func lldbDisplayReadsAsTheLLDBREPL() throws {
+        let run = try EvalHarness.runREPL(Self.inputs, arguments: ["--display", "lldb"])
+        #expect(
+            run.output == """
+                $R0: Bar = {
+                  bar = 2
+                  baaz = 3
+                }
+                tinky: UInt8? = 250
+                $R1: Foo? = patatino
+                b: B = {}
+                $R2: Double = NaN
+                $R3: Double = 0
+                $R4: [Int] = 4 values {
+                  [0] = 20
+                  [1] = 17
+                  [2] = 2
+                  [3] = 7
+                }
+                $R5: [String : Int] = 1 key/value pair {
+                  [0] = {
+                    key = "a"
+                    value = 1
+                  }
+                }
+
+                """)
+        #expect(run.status == 0)
+    }
+
+    @Test func compactDisplayShowsTheSameInformation() throws {
+        let run = try EvalHarness.runREPL(Self.inputs)
+        #expect(
+            run.output == """
+                $R0: Bar = Bar(bar: 2, baaz: 3)
+                tinky: UInt8? = Optional(250)
+                $R1: Foo? = Optional(Foo.patatino)
+                b: any A = B()
+                $R2: Double = NaN
+                $R3: Double = 0.0
+                $R4: [Int] = [20, 17, 2, 7]
+                $R5: [String: Int] = ["a": 1]
+
+                """)
+    }
+
+    /// On a terminal (swiftlab passes its width on), a compact value wider than it breaks
+    /// one member a line; elsewhere it stays on one line, so transcripts do not depend on
+    /// where they were made.
+    @Test func compactValuesBreakAtTheTerminalsWidth() throws {
+        let inputs = ["struct Point { var x: Int; var y: Int }", "let points = [Point(x: 1, y: 2), Point(x: 3, y: 4)]"]
+        let narrow = try EvalHarness.runREPL(inputs, environment: ["SWIFTLAB_DISPLAY_WIDTH": "40"])
+        #expect(narrow.output == "points: [Point] = [\n  Point(x: 1, y: 2),\n  Point(x: 3, y: 4)\n]\n")
+        let piped = try EvalHarness.runREPL(inputs)
+        #expect(piped.output == "points: [Point] = [Point(x: 1, y: 2), Point(x: 3, y: 4)]\n")
+    }
+
+    /// `:display` switches for the running worker and for one started after a trap.
+    @Test func displayCommandSwitchesStyles() throws {
+        let run = try EvalHarness.runREPL([
+            "let o: Int? = 1", ":display lldb", "o", "[1][2]", "o", ":display compact", "o", ":display fancy",
+        ])
+        #expect(run.output.hasPrefix("o: Int? = Optional(1)\nResults are shown in the lldb style.\n$R0: Int? = 1\n"))
+        #expect(
+            run.output.contains(
+                "restored (2 earlier inputs run again).\n$R1: Int? = 1\n"
+                    + "Results are shown in the compact style.\n$R2: Int? = Optional(1)\n"))
+        #expect(run.output.hasSuffix("':display' needs 'lldb' or 'compact', as in ':display lldb'.\n"))
+    }
+
+    @Test func displayOptionIsChecked() throws {
+        let run = try EvalHarness.runREPL(["1"], arguments: ["--display", "fancy"])
+        #expect(run.status == 2)
+        #expect(run.errors.contains("--display needs 'lldb' or 'compact'"))
+    }
+}
+
+/// Top-level code as LLDB and `swiftc main.swift` take it.
+@Suite(.serialized) struct EvalTopLevelTests {
+    /// `class C` then `{ ... }` on the next line is one declaration, not `class C` alone.
+    @Test func aTypesBraceOnTheNextLine() throws {
+        let run = try EvalHarness.runREPL(["class C", "{ unowned var c: C? }", "C().c == nil"])
+        #expect(run.output == "$R0: Bool = true\n")
+        #expect(run.status == 0)
+    }
+
+    /// `var x: Int` without a value, given one by a later input; read too early, it stops
+    /// the input with a message naming it.
+    @Test func aTopLevelVarInitialisedLater() throws {
+        let run = try EvalHarness.runREPL(["var x: Int", "x = 3", "x + 1", "var never: String", "never.count", "x"])
+        #expect(run.output.hasPrefix("$R0: Int = 4\n"))
+        #expect(run.output.contains("Fatal error: 'never' was read before it was given a value\n"))
+        #expect(run.output.hasSuffix("$R1: Int = 3\n"))
+    }
+
+    /// Swift's own message, never one about the REPL's display call.
+    @Test func twoExpressionsOnALine() throws {
+        let run = try EvalHarness.runREPL([
+            "let a = 1", "a a", "func foo(_ x: Int) -> Int { x }", "foo(1) a", "foo (2)",
+        ])
+        #expect(run.output.contains("1:2: error: consecutive statements on a line must be separated by ';'\na a\n ^\n"))
+        #expect(
+            run.output.contains("1:7: error: consecutive statements on a line must be separated by ';'\nfoo(1) a\n"))
+        #expect(!run.output.contains("separator"))
+        #expect(!run.output.contains("extra argument"))
+        #expect(run.output.hasSuffix("$R0: Int = 2\n"))
+    }
+}
