@@ -48,11 +48,12 @@ public struct LessonCommandLine {
                 """
         case "check":
             return """
-                Usage: swiftlab check [LESSON]
+                Usage: swiftlab check [--hint] [LESSON]
 
                 Checks your exercise files of LESSON (a number or a name; by default the lesson
-                you are on) and shows a hint for each one that does not pass yet. Missing files
-                are created from the starter code in $XDG_DATA_HOME/swiftlab/workspace.
+                you are on). With --hint, shows the next hint for each one that does not pass
+                yet (hints are counted as seen only then). Missing files are created from the
+                starter code in $XDG_DATA_HOME/swiftlab/workspace.
                 """
         case "watch":
             return """
@@ -79,7 +80,7 @@ public struct LessonCommandLine {
             return 0
         }
         // Lesson names never start with '-', so anything that does is a mistyped option.
-        if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+        if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" && !(subcommand == "check" && $0 == "--hint") }) {
             let usage = Self.help(for: subcommand).split(separator: "\n").first ?? ""
             say("swiftlab \(subcommand): unknown option '\(option)'.\n\(usage)\n"
                 + "'swiftlab \(subcommand) --help' tells more.")
@@ -94,11 +95,12 @@ public struct LessonCommandLine {
             say(LessonOverview(library: library, progress: store.load(), style: style).list())
             return library.problems.isEmpty ? 0 : 1
         case "check", "watch":
-            guard arguments.count <= 1 else {
+            guard arguments.filter({ $0 != "--hint" }).count <= 1 else {
                 say("swiftlab \(subcommand) takes at most one lesson.\nUsage: swiftlab \(subcommand) [LESSON]")
                 return 2
             }
-            guard let lesson = chooseLesson(arguments.first) else { return 2 }
+            let wantsHints = subcommand == "check" && arguments.contains("--hint")
+            guard let lesson = chooseLesson(arguments.first { $0 != "--hint" }) else { return 2 }
             guard !lesson.exercises.isEmpty else {
                 say("Lesson \(lesson.number) (\(lesson.title)) has no exercises.")
                 return 0
@@ -111,7 +113,7 @@ public struct LessonCommandLine {
                 return 1
             }
             if subcommand == "check" {
-                return check(lesson, with: evaluator, advanceHints: true) ? 0 : 1
+                return check(lesson, with: evaluator, showHints: wantsHints) ? 0 : 1
             }
             watch(lesson, with: evaluator)
             return 0
@@ -144,10 +146,12 @@ public struct LessonCommandLine {
     // MARK: - check and watch
 
     /// Checks every exercise file of `lesson`, creating missing ones from the starter code;
-    /// returns whether all pass. On a failure the next hint is shown (with
-    /// `advanceHints`), or the latest one seen again.
+    /// returns whether all pass. On a failure the next hint is shown and counted as seen
+    /// only when asked for (`showHints`); otherwise it says how to ask. An exercise that
+    /// passed before (in the REPL, say) is reported as passed even when its file does not.
     @discardableResult
-    func check(_ lesson: Lesson, with evaluator: any LessonEvaluator, advanceHints: Bool) -> Bool {
+    func check(_ lesson: Lesson, with evaluator: any LessonEvaluator, showHints: Bool = false) -> Bool {
+        let passedBefore = store.load()
         say(style.apply(.bold, to: "Lesson \(lesson.number): \(lesson.title)"))
         var passedCount = 0
         for exercise in lesson.exercises {
@@ -184,23 +188,30 @@ public struct LessonCommandLine {
                 passedCount += 1
                 store.update { $0.markPassed(exercise.id, in: lesson.id) }
             } else {
-                showHint(for: exercise, in: lesson, advance: advanceHints)
+                if passedBefore.hasPassed(exercise, in: lesson) {
+                    say(style.apply(.green, to: "✓") + " You passed this exercise before (in swiftlab); this file holds other code.")
+                }
+                if showHints {
+                    showHint(for: exercise, in: lesson)
+                } else {
+                    say(style.apply(.dim, to: "swiftlab check --hint \(lesson.number) shows a hint."))
+                }
             }
         }
         say()
         let progress = store.load()
         let lessonsDone = progress.completedCount(of: library.lessons)
-        say("\(passedCount) of \(lesson.exercises.count) exercises pass. Lessons "
+        let passedEver = lesson.exercises.filter { progress.hasPassed($0, in: lesson) }.count
+        say("\(passedCount) of \(lesson.exercises.count) exercise files pass (\(passedEver) of \(lesson.exercises.count) exercises passed). Lessons "
             + ProgressBar.render(done: lessonsDone, total: library.lessons.count, style: style) + " done")
         return passedCount == lesson.exercises.count
     }
 
-    private func showHint(for exercise: Exercise, in lesson: Lesson, advance: Bool) {
+    /// Shows the next hint of `exercise` and counts it as seen.
+    private func showHint(for exercise: Exercise, in lesson: Lesson) {
         let seen = store.load().record(for: lesson.id).hintsSeen[exercise.id] ?? 0
-        let index = advance ? min(seen, exercise.hints.count - 1) : max(0, min(seen, exercise.hints.count) - 1)
-        if advance || seen == 0 {
-            store.update { $0.noteHints(index + 1, exerciseID: exercise.id, in: lesson.id) }
-        }
+        let index = min(seen, exercise.hints.count - 1)
+        store.update { $0.noteHints(index + 1, exerciseID: exercise.id, in: lesson.id) }
         say(style.apply(.bold, to: "Hint \(index + 1) of \(exercise.hints.count): ") + exercise.hints[index])
     }
 
@@ -213,7 +224,7 @@ public struct LessonCommandLine {
         sigaddset(&stopSignals, SIGINT)
         sigaddset(&stopSignals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
-        check(lesson, with: evaluator, advanceHints: false)
+        check(lesson, with: evaluator)
         var dates = workspace.modificationDates(of: lesson)
         say(style.apply(.dim, to: "Watching \(workspace.directory.appendingPathComponent(lesson.id).path): save a file to check again, Ctrl-C to stop."))
         while true {
@@ -222,7 +233,7 @@ public struct LessonCommandLine {
             guard now != dates else { continue }
             dates = now
             say()
-            check(lesson, with: evaluator, advanceHints: false)
+            check(lesson, with: evaluator)
         }
     }
 
