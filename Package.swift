@@ -29,7 +29,7 @@ products += [
     .library(name: "StreamsFoundation", targets: ["StreamsFoundation"]),
 ]
 targets += [
-    .target(name: "Streams", dependencies: ["Pipelines"]),
+    .target(name: "Streams", dependencies: ["Pipelines"], exclude: ["Operators/README.md"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
     .testTarget(name: "StreamsTests", dependencies: ["Pipelines", "Streams", "StreamsFoundation", "LocalHTTPServer"]),
 ]
