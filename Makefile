@@ -1,8 +1,9 @@
-# The two commands of the README's quick start: `make run` and `make test`.
+# The two commands of the README's quick start: `make run` and `make test`; `make docs`
+# builds the libraries' documentation (scripts/docs.sh).
 # Each installs what it needs (libedit-dev) first when it is missing.
 SWIFT ?= swift
 
-.PHONY: run test deps build clean
+.PHONY: run test docs deps build clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -26,6 +27,12 @@ test: deps
 	# Streams: the concurrency stress suite under ThreadSanitizer; its own package, so the
 	# sanitizer build compiles only Streams and the stress tests.
 	$(SWIFT) test --package-path Tests/StreamsStress --sanitize=thread
+	# The DocC documentation builds without a warning, every public symbol in a topic group.
+	SWIFT=$(SWIFT) ./scripts/docs.sh --quiet
+
+# Build the DocC documentation of the libraries into .build/docs and say how to read it.
+docs: deps
+	@SWIFT=$(SWIFT) ./scripts/docs.sh
 
 build: deps
 	$(SWIFT) build

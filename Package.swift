@@ -17,6 +17,12 @@ targets += [
     .testTarget(name: "PipelinesTests", dependencies: ["Pipelines"]),
 ]
 
+// MARK: - How tests wait for something (Tests/TestWaiting): no fixed deadlines, nothing
+// that starves Swift's cooperative pool; shared by every test target that waits.
+targets += [
+    .target(name: "TestWaiting", path: "Tests/TestWaiting"),
+]
+
 // MARK: - A real HTTP server on 127.0.0.1 (not a product): the examples that talk to a
 // server start one, and so do the tests of URLSession.dataTaskPublisher.
 targets += [
@@ -27,11 +33,17 @@ targets += [
 products += [
     .library(name: "Streams", targets: ["Streams"]),
     .library(name: "StreamsFoundation", targets: ["StreamsFoundation"]),
+    // Virtual time and marble diagrams for testing (and teaching) time-based streams.
+    .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
 ]
 targets += [
     .target(name: "Streams", dependencies: ["Pipelines"], exclude: ["Operators/README.md"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
-    .testTarget(name: "StreamsTests", dependencies: ["Pipelines", "Streams", "StreamsFoundation", "LocalHTTPServer"]),
+    .target(name: "StreamsTesting", dependencies: ["Streams"]),
+    .testTarget(
+        name: "StreamsTests",
+        dependencies: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "TestWaiting"]
+    ),
 ]
 
 // MARK: - The swiftlab REPL.
@@ -43,7 +55,7 @@ products += [
     .library(
         name: "SwiftLabCells",
         type: .dynamic,
-        targets: ["Pipelines", "Streams", "StreamsFoundation", "SwiftLabRuntime"]
+        targets: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "SwiftLabRuntime"]
     ),
 ]
 targets += [
@@ -62,12 +74,12 @@ targets += [
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol"]),
+    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
-    .target(name: "PTYTestSupport", path: "Tests/PTYTestSupport", exclude: ["README.md"]),
+    .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(
         name: "SwiftLabEndToEndTests",
-        dependencies: ["SwiftLabCore", "PTYTestSupport", "swiftlab", "swiftlab-worker"]
+        dependencies: ["SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker"]
     ),
 ]
 
@@ -87,7 +99,7 @@ targets += [
         name: "ExamplesTests",
         dependencies: [
             "FeedLoader", "TokenRefresh", "RemoteConfig", "SaveResult", "LoadOnDemand",
-            "Streams", "StreamsFoundation", "LocalHTTPServer",
+            "Streams", "StreamsFoundation", "LocalHTTPServer", "TestWaiting",
         ]
     ),
 ]

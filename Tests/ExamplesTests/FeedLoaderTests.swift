@@ -1,5 +1,6 @@
 import Foundation
 import StreamsFoundation
+import TestWaiting
 import Testing
 @testable import FeedLoader
 
@@ -7,10 +8,10 @@ import Testing
 struct FeedLoaderTests {
     /// Loads one page and waits until the load is over.
     private func loadPage(_ feed: FeedModel) {
-        let ended = DispatchSemaphore(value: 0)
+        let ended = Signal()
         let watcher = feed.$isLoading.dropFirst().filter { !$0 }.sink { _ in ended.signal() }
         feed.stateQueue.sync { feed.loadNextPage() }
-        #expect(ended.wait(timeout: .now() + 10) == .success, "the page load ended")
+        #expect(ended.wait(), "the page load ended")
         watcher.cancel()
     }
 
@@ -65,8 +66,6 @@ struct FeedLoaderTests {
             loadPage(feed)
             loadPage(feed)
         }
-        let deadline = Date().addingTimeInterval(2)
-        while weakFeed != nil && Date() < deadline { usleep(1_000) }
-        #expect(weakFeed == nil)
+        #expect(waitUntil { weakFeed == nil })
     }
 }

@@ -6,13 +6,14 @@ import FoundationNetworking
 import Glibc
 #endif
 import LocalHTTPServer
+import TestWaiting
 import Testing
 
 @Suite("LocalHTTPServer")
 struct LocalHTTPServerTests {
     /// Sends a request with URLSession and waits for the answer.
     private func fetch(_ request: URLRequest) throws -> (status: Int, body: String) {
-        let done = DispatchSemaphore(value: 0)
+        let done = Signal()
         nonisolated(unsafe) var outcome: Result<(Int, String), Error> = .failure(URLError(.timedOut))
         URLSession.shared.dataTask(with: request) { data, response, error in
             if let error {
@@ -22,7 +23,7 @@ struct LocalHTTPServerTests {
             }
             done.signal()
         }.resume()
-        _ = done.wait(timeout: .now() + 10)
+        done.wait()
         let (status, body) = try outcome.get()
         return (status, body)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalHTTPServer
 import StreamsFoundation
+import TestWaiting
 import Testing
 @testable import RemoteConfig
 
@@ -14,13 +15,13 @@ struct RemoteConfigTests {
     }
 
     private func waitForUpdate(_ service: ConfigService) -> Result<AppConfig, ConfigUpdateError>? {
-        let done = DispatchSemaphore(value: 0)
+        let done = Signal()
         nonisolated(unsafe) var outcome: Result<AppConfig, ConfigUpdateError>?
         let subscription = service.update().sink(
             receiveCompletion: { if case .failure(let error) = $0 { outcome = .failure(error) }; done.signal() },
             receiveValue: { outcome = .success($0) }
         )
-        _ = done.wait(timeout: .now() + 10)
+        done.wait()
         subscription.cancel()
         return outcome
     }
@@ -70,9 +71,9 @@ struct RemoteConfigTests {
         defer { server.stop() }
         let service = ConfigService(cacheURL: temporaryCacheURL(), remoteURL: server.url(for: "/config"))
         let updates = (0..<5).map { _ in service.update() }
-        let done = DispatchSemaphore(value: 0)
+        let done = Signal()
         let subscriptions = updates.map { $0.sink(receiveCompletion: { _ in done.signal() }, receiveValue: { _ in }) }
-        for _ in updates { #expect(done.wait(timeout: .now() + 10) == .success) }
+        for _ in updates { #expect(done.wait()) }
         #expect(server.receivedRequests.count == 1)
         subscriptions.forEach { $0.cancel() }
     }
@@ -97,8 +98,6 @@ struct RemoteConfigTests {
             weakService = service
             _ = waitForUpdate(service)
         }
-        let deadline = Date().addingTimeInterval(2)
-        while weakService != nil && Date() < deadline { usleep(1_000) }
-        #expect(weakService == nil)
+        #expect(waitUntil { weakService == nil })
     }
 }

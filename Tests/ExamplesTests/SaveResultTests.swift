@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import TestWaiting
 import Testing
 @testable import SaveResult
 
@@ -7,11 +8,11 @@ import Testing
 struct SaveResultTests {
     /// Saves `text` and waits for the next `hasError` value.
     private func save(_ text: String, with model: EditorModel) -> Bool? {
-        let changed = DispatchSemaphore(value: 0)
+        let changed = Signal()
         nonisolated(unsafe) var received: Bool?
         let watcher = model.$hasError.dropFirst().sink { received = $0; changed.signal() }
         model.save(text)
-        let signalled = changed.wait(timeout: .now() + 5) == .success
+        let signalled = changed.wait()
         watcher.cancel()
         return signalled ? received : nil
     }
@@ -45,8 +46,6 @@ struct SaveResultTests {
             weakModel = model
             #expect(save("doomed", with: model) == true)
         }
-        let deadline = Date().addingTimeInterval(2)
-        while weakModel != nil && Date() < deadline { usleep(1_000) }
-        #expect(weakModel == nil)
+        #expect(waitUntil { weakModel == nil })
     }
 }

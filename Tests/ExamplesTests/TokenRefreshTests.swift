@@ -1,4 +1,5 @@
 import Foundation
+import TestWaiting
 import Testing
 @testable import TokenRefresh
 
@@ -60,8 +61,7 @@ struct TokenRefreshTests {
             #expect(results.count == 10)
         }
         // Deliveries on background queues may still be unwinding their last references.
-        let deadline = Date().addingTimeInterval(2)
-        while (weakNetwork != nil || weakAuthenticator != nil) && Date() < deadline { usleep(1_000) }
+        waitUntil { weakNetwork == nil && weakAuthenticator == nil }
         #expect(weakNetwork == nil)
         #expect(weakAuthenticator == nil)
     }

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TestWaiting
 
 /// Runs a program on a pseudo-terminal, as if a person were typing at it, so tests can
 /// drive interactive behaviour (line editing, history keys, Ctrl-C, Ctrl-D) without tmux
@@ -137,9 +138,10 @@ public final class PseudoTerminalProcess {
     /// Waits until the program writes `text`, looking only at output that came after the
     /// previous successful wait; returns the output from that point through `text`.
     /// Throws ``PseudoTerminalError/timedOut(waitingFor:output:)`` (with all the output)
-    /// after `timeout` seconds, or if the program ends first.
+    /// after `timeout` seconds (by default TestWaiting's generous deadlock bound: a slow
+    /// machine finishes, a hang does not), or if the program ends first.
     @discardableResult
-    public func waitForOutput(containing text: String, timeout: Double = 20) throws -> String {
+    public func waitForOutput(containing text: String, timeout: Double = deadlockBound) throws -> String {
         let needle = Array(text.utf8)
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -159,7 +161,7 @@ public final class PseudoTerminalProcess {
     /// editor does while it reads a line. Keys typed before that are cooked by the
     /// terminal's own line discipline (echoed, erased by byte), so send special keys only
     /// after this returns.
-    public func waitForRawMode(timeout: Double = 20) throws {
+    public func waitForRawMode(timeout: Double = deadlockBound) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var attributes = termios()
         while tcgetattr(primary, &attributes) == 0, attributes.c_lflag & tcflag_t(ICANON) != 0 {
@@ -172,7 +174,7 @@ public final class PseudoTerminalProcess {
 
     /// Waits for the program to end and returns its exit status (128 + the signal number
     /// if a signal ended it). Throws if it is still running after `timeout` seconds.
-    public func waitForExit(timeout: Double = 20) throws -> Int32 {
+    public func waitForExit(timeout: Double = deadlockBound) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while exitStatus == nil {
             var status: Int32 = 0

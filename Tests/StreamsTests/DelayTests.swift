@@ -1,10 +1,11 @@
 import Dispatch
 import Streams
+import StreamsTesting
 import Testing
 
 @Suite struct DelayTests {
     @Test func holdsEachEventForTheInterval() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, TestError>()
         let recorder = Recorder<Int, TestError>()
         subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func delaysFinished() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>()
         Just(5).delay(for: .seconds(2), scheduler: scheduler).subscribe(recorder)
         scheduler.advance(by: .seconds(1))
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func respectsDemand() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>(initialDemand: .max(1))
         [1, 2, 3].publisher.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
         scheduler.run()
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func nothingArrivesAfterCancel() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
@@ -67,7 +68,7 @@ import Testing
 
 @Suite struct DebounceTests {
     @Test func publishesTheLatestValueAfterAQuietPeriod() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         subject.debounce(for: .milliseconds(300), scheduler: scheduler).subscribe(recorder)
@@ -86,7 +87,7 @@ import Testing
     }
 
     @Test func completionDropsTheWaitingValue() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, TestError>()
         let recorder = Recorder<Int, TestError>()
         subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func dropsValuesFallingDueWithoutDemand() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>(initialDemand: .none)
         subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test func nothingArrivesAfterCancel() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)

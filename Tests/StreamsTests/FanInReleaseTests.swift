@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import TestWaiting
 import Testing
 
 /// A value buffered by a fan-in operator (`merge`, `combineLatest`, `zip`,

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import LocalHTTPServer
 import StreamsFoundation
+import TestWaiting
 import Testing
 
 /// A data task's result as a comparable string: status and body.
@@ -66,7 +67,6 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
         let server = try LocalHTTPServer { _ in .text("never") }
         let url = server.url(for: "/")
         server.stop()
-        usleep(20_000)  // lets the accept loop close the socket
         let recorder = Recorder<String, URLError>()
         URLSession.shared.dataTaskPublisher(for: url).map(summary).subscribe(recorder)
         recorder.wait { $0.completionCount == 1 }
@@ -87,8 +87,7 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
         defer { server.stop() }
         let recorder = Recorder<String, URLError>()
         URLSession.shared.dataTaskPublisher(for: server.url(for: "/slow")).map(summary).subscribe(recorder)
-        let deadline = Date().addingTimeInterval(10)
-        while hits.events.isEmpty && Date() < deadline { usleep(1_000) }
+        waitUntil { !hits.events.isEmpty }
         recorder.cancel()
         usleep(800_000)  // past the server's answer
         #expect(recorder.history == [.subscription])
@@ -148,9 +147,9 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 }
 
 @Suite struct TimerPublisherTests {
-    /// Runs the current run loop until `condition` holds or 10 s have passed.
+    /// Runs the current run loop until `condition` holds (or TestWaiting's deadlock bound).
     private func spin(until condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(deadlockBound)
         while !condition() && Date() < deadline {
             _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.005))
         }

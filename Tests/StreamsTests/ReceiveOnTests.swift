@@ -1,10 +1,11 @@
 import Dispatch
 import Streams
+import StreamsTesting
 import Testing
 
 @Suite struct ReceiveOnTests {
     @Test func deliversValuesAndCompletionOnTheScheduler() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, TestError>()
         let recorder = Recorder<Int, TestError>()
         subject.receive(on: scheduler).subscribe(recorder)
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func deliversFailure() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, TestError>()
         Fail<Int, TestError>(error: TestError.oops).receive(on: scheduler).subscribe(recorder)
         scheduler.run()
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func respectsDemandAndForwardsDemandReturnedByTheSubscriber() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
         [1, 2, 3].publisher.receive(on: scheduler).subscribe(recorder)
         scheduler.run()
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func dropsScheduledValuesAfterCancel() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         subject.receive(on: scheduler).subscribe(recorder)
@@ -64,7 +65,7 @@ import Testing
 
 @Suite struct SubscribeOnTests {
     @Test func subscribesOnTheScheduler() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>()
         [1, 2].publisher.subscribe(on: scheduler).subscribe(recorder)
         #expect(recorder.history.isEmpty, "the subscription happens on the scheduler")
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func requestsAndCancelsOnTheScheduler() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, Never>(initialDemand: .none)
         [1, 2, 3].publisher.subscribe(on: scheduler).subscribe(recorder)
         scheduler.run()
@@ -89,7 +90,7 @@ import Testing
     }
 
     @Test func forwardsFailure() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let recorder = Recorder<Int, TestError>()
         Fail<Int, TestError>(error: TestError.oops).subscribe(on: scheduler).subscribe(recorder)
         scheduler.run()

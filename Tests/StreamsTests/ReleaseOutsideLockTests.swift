@@ -1,9 +1,11 @@
 import Foundation
+import TestWaiting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import Pipelines
 import Streams
+import StreamsTesting
 import StreamsFoundation
 import Testing
 
@@ -48,7 +50,7 @@ import Testing
     }
 
     @Test func debounceReleasesTheValueANewerOneReplacesOutsideTheLock() throws {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Token, Never>()
         let handle = SubscriptionHandle()
         let probe = ProbeSubscriber<Token, Never>(handle: handle)
@@ -63,7 +65,7 @@ import Testing
     }
 
     @Test func debounceCancelReleasesTheWaitingValueOutsideTheLock() {
-        let scheduler = VirtualTimeScheduler()
+        let scheduler = TestScheduler()
         let subject = PassthroughSubject<Token, Never>()
         let handle = SubscriptionHandle()
         subject.debounce(for: .seconds(1), scheduler: scheduler)
@@ -234,8 +236,10 @@ import Testing
     @Test func bufferedValuesReleaseValuesTheyHandedOverOutsideTheLock() {
         let upstream = ControlledPublisher<Token, Never>()
         #expect(finishesInTime {
-            let finished = DispatchSemaphore(value: 0)
-            Task {
+            let finished = Signal()
+            // On a queue of its own: the test blocks a thread of the cooperative pool
+            // while it waits, and parallel tests may hold the other one.
+            Task(executorPreference: DedicatedThreadExecutor()) {
                 var iterator = upstream.values(bufferingPolicy: .unbounded).makeAsyncIterator()
                 upstream.send(Token { upstream.send(Token()) })
                 upstream.send(Token())
@@ -245,7 +249,8 @@ import Testing
                 _ = await iterator.next()
                 finished.signal()
             }
-            finished.wait()
+            // Longer than finishesInTime's own bound, so that a hang fails the test.
+            finished.wait(bound: 2 * deadlockBound)
         })
     }
 }

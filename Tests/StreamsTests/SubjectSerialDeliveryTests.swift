@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import TestWaiting
 import Testing
 
 /// A subject never calls one subscriber from two places at once: re-entrant sends are
@@ -171,9 +172,9 @@ import Testing
 
 /// Lets a test hold one delivery inside `receive` on another thread.
 final class DeliveryGate: @unchecked Sendable {
-    private let held = DispatchSemaphore(value: 0)
-    private let released = DispatchSemaphore(value: 0)
-    private let senderDone = DispatchSemaphore(value: 0)
+    private let held = Signal()
+    private let released = Signal()
+    private let senderDone = Signal()
 
     /// Runs `send` on a new thread; ``waitForSender()`` waits for it to return.
     func send(on thread: @escaping @Sendable () -> Void) {

@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import TestWaiting
 import Testing
 
 @Suite struct SwitchToLatestTests {
@@ -148,7 +149,7 @@ import Testing
         let first = ControlledPublisher<Int, TestError>()
         let second = ControlledPublisher<Int, TestError>()
         let probe = SerialProbe()
-        let otherThreadDone = DispatchSemaphore(value: 0)
+        let otherThreadDone = Signal()
         probe.onValue = { value in
             guard value == 1 else { return }
             // While receive(1) runs here, another thread switches and sends: its calls
@@ -160,7 +161,7 @@ import Testing
                 outer.send(completion: .finished)
                 otherThreadDone.signal()
             }.start()
-            let finished = otherThreadDone.wait(timeout: .now() + 10) == .success
+            let finished = otherThreadDone.wait()
             probe.mark(finished ? "other thread done" : "other thread blocked")
         }
         outer.switchToLatest().subscribe(probe)

@@ -81,6 +81,8 @@ import Foundation
         ("# T\n\n```swift exampel\nlet x = 1\n```", 3, "unknown block tag 'swift exampel'"),
         ("# T\n\nText\n\n```swift\nlet x = 1\n", 5, "never closed"),
         ("# T\n\n## Exercise:\n", 3, "needs a name"),
+        ("# T\n\n```\ninput   -a-b|\noutput  ---a-b|\n```", 3, "must be the output of a 'swift example'"),
+        ("# T\n\n```text\ninput 2    --x|\n```", 3, "prints a MarbleDiagram"),
         ("# T\n\n# Another", 3, "one '# ' title"),
         ("", 1, "empty"),
     ])

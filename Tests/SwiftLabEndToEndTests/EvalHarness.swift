@@ -1,5 +1,6 @@
 import Foundation
 @testable import SwiftLabCore
+import TestWaiting
 
 /// Runs `swiftlab` non-interactively on a list of inputs, and builds the transcript the
 /// REPL should show from the real compiler: the inputs compiled as one Swift script, the
@@ -38,14 +39,15 @@ enum EvalHarness {
     }()
 
     /// Runs swiftlab with `inputs` on standard input, one after another.
-    /// `pauses[i]` seconds pass before input `i` is written. The transcript is what it
-    /// writes on standard output; standard error is kept apart (``Run/errors``).
+    /// Input `i` is written only once standard output shows `waitingFor[i]` (an event, not
+    /// a pause: the machine may be slow). The transcript is what it writes on standard
+    /// output; standard error is kept apart (``Run/errors``).
     static func runREPL(_ inputs: [String], arguments: [String] = [], environment: [String: String] = [:],
-                        pauses: [Int: Double] = [:]) throws -> Run {
-        var chunks: [(pause: Double, text: String)] = []
+                        waitingFor: [Int: String] = [:]) throws -> Run {
+        var chunks: [(after: String?, text: String)] = []
         for (index, input) in inputs.enumerated() {
-            if let pause = pauses[index] ?? (index == 0 ? 0 : nil) {
-                chunks.append((pause, input + "\n"))
+            if index == 0 || waitingFor[index] != nil {
+                chunks.append((waitingFor[index], input + "\n"))
             } else {
                 chunks[chunks.count - 1].text += input + "\n"
             }
@@ -58,12 +60,13 @@ enum EvalHarness {
 
     /// Runs a process to its end with `input` on stdin; stdout and stderr are merged.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Run {
-        try run(arguments, chunks: [(0, input)], environment: environment)
+        try run(arguments, chunks: [(nil, input)], environment: environment)
     }
 
-    /// Runs a process to its end, writing each chunk to its stdin after the chunk's pause;
+    /// Runs a process to its end, writing each chunk to its stdin once its stdout contains
+    /// the chunk's `after` text (at once when it has none);
     /// with `separatingErrors`, stderr goes to ``Run/errors`` instead of ``Run/output``.
-    static func run(_ arguments: [String], chunks: [(pause: Double, text: String)],
+    static func run(_ arguments: [String], chunks: [(after: String?, text: String)],
                     environment: [String: String], separatingErrors: Bool = false) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -78,7 +81,7 @@ enum EvalHarness {
         try process.run()
         // Read on a thread of its own, so that a full stderr pipe cannot stall the process.
         let errorData = Locked(Data())
-        let errorsRead = DispatchSemaphore(value: 0)
+        let errorsRead = Signal()
         if separatingErrors {
             Thread {
                 let data = stderr.fileHandleForReading.readDataToEndOfFile()
@@ -86,15 +89,27 @@ enum EvalHarness {
                 errorsRead.signal()
             }.start()
         }
+        // Standard output is read as it comes, so the writer can wait for what it shows.
+        let outputData = Locked(Data())
+        let outputEnded = Signal()
+        Thread {
+            while case let data = stdout.fileHandleForReading.availableData, !data.isEmpty {
+                outputData.withLock { $0.append(data) }
+            }
+            outputEnded.signal()
+        }.start()
         let writer = Thread {
             for chunk in chunks {
-                if chunk.pause > 0 { Thread.sleep(forTimeInterval: chunk.pause) }
+                if let after = chunk.after {
+                    waitUntil { outputData.withLock { String(decoding: $0, as: UTF8.self).contains(after) } }
+                }
                 stdin.fileHandleForWriting.write(Data(chunk.text.utf8))
             }
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        outputEnded.wait()
+        let data = outputData.withLock { $0 }
         process.waitUntilExit()
         var errors = ""
         if separatingErrors {

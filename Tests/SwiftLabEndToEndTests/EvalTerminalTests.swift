@@ -32,9 +32,10 @@ import Testing
         try terminal.waitForOutput(containing: "xs: [Int] = [1, 2, 3]")
         try terminal.waitForOutput(containing: "  2> ")
         try terminal.waitForRawMode()
-        enter("var spins = 0; while true { spins += 1 }", in: terminal)
-        // Long enough for the input to compile and start looping on a busy machine.
-        Thread.sleep(forTimeInterval: 4)
+        enter(#"var spins = 0; print("looping"); while true { spins += 1 }"#, in: terminal)
+        // Ctrl-C once the loop runs (its output streams while it does), however long the
+        // input took to compile.
+        try terminal.waitForOutput(containing: "looping")
         terminal.send(.ctrlC)
         try terminal.waitForOutput(containing: "Interrupted.")
         try terminal.waitForOutput(containing: "  3> ")

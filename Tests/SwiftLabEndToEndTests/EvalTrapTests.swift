@@ -84,7 +84,9 @@ import Testing
         let inputs = Self.setup + ["import Foundation",
                                    "DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { print(\"late\"); xs[7] += 1 }",
                                    Self.followUp, Self.followUp]
-        let run = try EvalHarness.runREPL(inputs, pauses: [4: 3])
+        // The next input goes in once the trap has been reported, however slow the machine.
+        let run = try EvalHarness.runREPL(
+            inputs, waitingFor: [4: "execution stopped while no input was running"])
         let reference = try EvalHarness.referenceRun(setup: Self.setup, input: "xs[7] += 1")
         let message = try #require(reference.fatalMessage)
         // The trap is in the standard library (an array's modify accessor): no input line.

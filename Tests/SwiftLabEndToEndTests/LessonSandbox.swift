@@ -1,6 +1,7 @@
 import Foundation
 import PTYTestSupport
 import Synchronization
+import TestWaiting
 import Testing
 
 /// A private data folder (progress, exercise files) for running the real swiftlab on
@@ -81,7 +82,7 @@ final class LessonSandbox {
         if let input = process.standardInput as? Pipe { try? input.fileHandleForWriting.close() }
         // Both pipes are read at once so that neither can fill up and block swiftlab.
         let errors = Mutex(Data())
-        let errorsRead = DispatchSemaphore(value: 0)
+        let errorsRead = Signal()
         Thread {
             let data = stderr.fileHandleForReading.readDataToEndOfFile()
             errors.withLock { $0 = data }
@@ -106,7 +107,7 @@ final class LessonSandbox {
         environment["TERM"] = "xterm"
         environment.merge(extra) { $1 }
         let terminal = try PseudoTerminalProcess(executable: try Self.executable(), environment: environment, columns: columns)
-        try terminal.waitForOutput(containing: "  1> ", timeout: 60)
+        try terminal.waitForOutput(containing: "  1> ")
         try terminal.waitForRawMode()
         return terminal
     }
@@ -135,7 +136,7 @@ final class OutputCollector: Sendable {
 
     /// Waits until the output contains `expected`; fails the test (by throwing) after
     /// `timeout` seconds or when the pipe closes first.
-    func wait(for expected: String, timeout: Double = 60) throws {
+    func wait(for expected: String, timeout: Double = deadlockBound) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !output.contains(expected) {
             let closed = ended.withLock { $0 }

@@ -1,6 +1,7 @@
 import Foundation
 import PTYTestSupport
 import SwiftLabCore
+import TestWaiting
 import Testing
 
 /// A learner at a terminal working through a lesson, with the real swiftlab.
@@ -105,7 +106,7 @@ struct Learner {
 
     /// Types `line`, presses Return, and returns what swiftlab printed up to the next
     /// prompt (a continuation prompt when the input goes on, with `continuation`).
-    mutating func type(_ line: String, continuation: Bool = false, timeout: Double = 60) throws -> String {
+    mutating func type(_ line: String, continuation: Bool = false, timeout: Double = deadlockBound) throws -> String {
         terminal.send(line)
         terminal.send(.enter)
         let prompt = continuation ? REPL.continuationPrompt(line: nextPrompt) : REPL.prompt(line: nextPrompt)
@@ -124,7 +125,7 @@ struct Learner {
         try terminal.waitForRawMode()
         terminal.send(answer)
         terminal.send(.enter)
-        reply += try terminal.waitForOutput(containing: REPL.prompt(line: nextPrompt), timeout: 60)
+        reply += try terminal.waitForOutput(containing: REPL.prompt(line: nextPrompt))
         try terminal.waitForRawMode()
         nextPrompt += 1
         return reply

@@ -1,5 +1,6 @@
 import Foundation
 import PTYTestSupport
+import TestWaiting
 import Testing
 
 /// swiftlab run as a program: arguments, piped input, exit status.
@@ -80,5 +81,5 @@ struct ShellCommandLineTests {
 /// What a helper thread produced, read after it signalled.
 private final class ThreadResult: @unchecked Sendable {
     var data = Data()
-    let finished = DispatchSemaphore(value: 0)
+    let finished = Signal()
 }

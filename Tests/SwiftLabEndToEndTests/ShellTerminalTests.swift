@@ -1,5 +1,6 @@
 import Foundation
 import PTYTestSupport
+import TestWaiting
 import Testing
 
 /// The shell as a person at a terminal uses it, driven through a pseudo-terminal.
@@ -138,7 +139,7 @@ struct ShellTerminalTests {
         terminal.send(.enter)
         try terminal.waitForPrompt("  3> ", timeout: 120)
         terminal.send(":hel")
-        try terminal.waitForOutput(containing: "late output\r\n", timeout: 30)
+        try terminal.waitForOutput(containing: "late output\r\n")
         // The prompt and the half-typed line are drawn again below the output.
         try terminal.waitForOutput(containing: "  3> :hel")
         terminal.send("p")
@@ -178,7 +179,7 @@ struct ShellTerminalTests {
 
 extension PseudoTerminalProcess {
     /// Waits for `prompt` and for the line editor to be reading keys.
-    func waitForPrompt(_ prompt: String, timeout: Double = 20) throws {
+    func waitForPrompt(_ prompt: String, timeout: Double = deadlockBound) throws {
         try waitForOutput(containing: prompt, timeout: timeout)
         try waitForRawMode()
     }

@@ -12,7 +12,7 @@
 /// ```
 ///
 /// To write your own publisher, implement ``receive(subscriber:)``. To attach a subscriber,
-/// call ``subscribe(_:)``.
+/// call ``subscribe(_:)->()``.
 public protocol Publisher<Output, Failure> {
     /// The type of the values this publisher sends.
     associatedtype Output
@@ -22,7 +22,7 @@ public protocol Publisher<Output, Failure> {
     /// Attaches `subscriber`: the publisher must call its
     /// ``Subscriber/receive(subscription:)`` exactly once, now or later.
     ///
-    /// Called by ``subscribe(_:)``; implement it, but call `subscribe(_:)`.
+    /// Called by ``subscribe(_:)->()``; implement it, but call `subscribe(_:)`.
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
 }
 

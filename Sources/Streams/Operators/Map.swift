@@ -92,7 +92,7 @@ extension Publishers.Map {
     /// applies both closures, so a chain of maps costs one stage.
     ///
     /// A closure that keeps the type joins the list of stages run by one loop (see
-    /// ``MapStage``); one that changes it is composed with the stages so far.
+    /// `MapStage`); one that changes it is composed with the stages so far.
     @inlinable
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
         if T.self == Output.self {

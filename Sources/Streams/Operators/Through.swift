@@ -1,7 +1,7 @@
 import Pipelines
 
 extension Publishers {
-    /// A publisher that runs a ``Pipeline`` over its upstream's values: the same
+    /// A publisher that runs a `Pipeline` over its upstream's values: the same
     /// transformation that runs over a sequence, unchanged, over a stream.
     ///
     /// Each subscription gets its own run of the pipeline, so steps with state (`prefix`,

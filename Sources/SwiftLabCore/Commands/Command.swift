@@ -11,18 +11,21 @@ public struct Command {
     public var summary: String
     /// How to call it, such as `:history [count]`, shown by `:help <command>`.
     public var usage: String
+    /// A longer explanation that `:help <command>` shows after the summary, if any.
+    public var details: String?
     /// Runs the command and says what the REPL should do next.
     public var run: (CommandInvocation) -> CommandOutcome
 
     /// Creates a command; `usage` defaults to `:name`.
     public init(
-        name: String, aliases: [String] = [], summary: String, usage: String? = nil,
+        name: String, aliases: [String] = [], summary: String, usage: String? = nil, details: String? = nil,
         run: @escaping (CommandInvocation) -> CommandOutcome
     ) {
         self.name = name
         self.aliases = aliases
         self.summary = summary
         self.usage = usage ?? ":\(name)"
+        self.details = details
         self.run = run
     }
 }

@@ -1,7 +1,7 @@
 /// The commands every swiftlab session has: `:help`, `:history` and `:quit`.
 public enum StandardCommands {
     /// `:help` lists every command with its one-line summary; `:help <command>` shows
-    /// one command's usage.
+    /// one command's usage, summary and details.
     public static var help: Command {
         Command(
             name: "help", aliases: ["h", "?"], summary: "List the commands, or describe one.",
@@ -17,6 +17,10 @@ public enum StandardCommands {
                 var text = "\(invocation.style.emphasis(command.usage))\n  \(command.summary)"
                 if !command.aliases.isEmpty {
                     text += "\n  Also: " + command.aliases.map { ":" + $0 }.joined(separator: ", ")
+                }
+                if let details = command.details {
+                    text += "\n\n" + details.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
                 }
                 invocation.print(text)
                 return .continue

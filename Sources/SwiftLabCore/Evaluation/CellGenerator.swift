@@ -31,7 +31,7 @@ struct CellGenerator {
     }
 
     /// Modules every cell imports: what learners use without writing an import.
-    static let implicitImports = ["Pipelines", "Streams", "SwiftLabRuntime"]
+    static let implicitImports = ["Pipelines", "Streams", "StreamsTesting", "SwiftLabRuntime"]
     /// The file name diagnostics and runtime messages give for input `number`.
     static func fileName(forInput number: Int) -> String { "input \(number)" }
     /// The file name of an item on input line `line` that has a generated line before it.

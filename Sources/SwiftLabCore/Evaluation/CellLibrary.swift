@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the code that cells link against lives: the `SwiftLabCells` shared library
-/// (Pipelines, Streams, StreamsFoundation, SwiftLabRuntime), its module files and the
+/// (Pipelines, Streams, StreamsFoundation, StreamsTesting, SwiftLabRuntime), its module files and the
 /// worker executable. They are found next to the running executable, so swiftlab works
 /// when started from any directory.
 public struct CellLibrary: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save` and `:time`.
+/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save`, `:time` and `:marbles`.
 public enum EvaluationCommands {
     /// Registers the commands, acting on `session`.
     public static func register(in registry: inout CommandRegistry, session: Session) {
@@ -9,6 +9,7 @@ public enum EvaluationCommands {
         registry.register(load)
         registry.register(save(session))
         registry.register(time(session))
+        registry.register(MarblesCommand.command(session))
     }
 
     /// `:type EXPR` shows the static type of an expression without running it.

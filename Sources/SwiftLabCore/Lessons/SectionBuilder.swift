@@ -25,6 +25,24 @@ struct SectionBuilder {
         current = (title, line, isExercise)
     }
 
+    /// Whether `body` has a line drawn as `MarbleDiagram` draws one: `input`, `input 2` or
+    /// `output`, two or more spaces, then marbles (`-`, values, `|`, `#`, brackets).
+    static func looksLikeMarbleDiagram(_ body: String) -> Bool {
+        body.split(separator: "\n").contains { line in
+            let words = line.split(separator: " ", maxSplits: 1)
+            guard let label = words.first, label == "input" || label == "output", words.count == 2 else { return false }
+            var rest = Substring(words[1])
+            if label == "input", let number = rest.split(separator: " ").first, Int(number) != nil {
+                rest = rest.dropFirst(number.count)
+            }
+            guard rest.hasPrefix(" ") else { return false }
+            let marbles = rest.drop { $0 == " " }
+            return !marbles.isEmpty && !marbles.contains(" ")
+                && marbles.contains { "-|#".contains($0) }
+                && marbles.allSatisfy { !$0.isWhitespace }
+        }
+    }
+
     mutating func addText(_ line: String) throws(LessonParseError) {
         if pendingExample != nil, line.trimmingSpaces().isEmpty { return }
         try requireNoPendingExample()
@@ -53,6 +71,10 @@ struct SectionBuilder {
             return
         }
         guard language == "swift", let role else {
+            // A diagram typed by hand could silently disagree with what the operators do.
+            if Self.looksLikeMarbleDiagram(body) {
+                throw error(line, "a marble diagram must be the output of a 'swift example' that prints a MarbleDiagram, so that verify checks it")
+            }
             // Any other block (```swift, ```text, ```sh ...) is shown as written.
             markdownLines.append(raw)
             return

@@ -19,7 +19,7 @@ public final class LibraryNameCompletionProvider: CompletionProvider {
     /// A provider for `modules` of the package that holds `executable` (by default this
     /// process's executable, which `swift build` puts under `<package>/.build`).
     public static func forPackageSources(
-        of modules: [String] = ["Pipelines", "Streams", "StreamsFoundation"],
+        of modules: [String] = ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting"],
         executable: String? = nil
     ) -> LibraryNameCompletionProvider {
         let start = executable ?? Self.currentExecutablePath()

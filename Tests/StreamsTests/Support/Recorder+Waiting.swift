@@ -1,4 +1,5 @@
 import Foundation
+import TestWaiting
 
 extension Recorder {
     /// How many completions (finished or failure) arrived; exactly one is the contract.
@@ -11,12 +12,9 @@ extension Recorder {
         }.count
     }
 
-    /// Blocks (polling, generous 10 s bound) until `condition` holds, for operators that
-    /// deliver on another thread.
-    func wait(timeout: TimeInterval = 10, until condition: (Recorder) -> Bool) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition(self) && Date() < deadline {
-            usleep(1_000)
-        }
+    /// Blocks until `condition` holds, for operators that deliver on another thread
+    /// (TestWaiting's `waitUntil`: no short deadline, only a deadlock bound).
+    func wait(until condition: (Recorder) -> Bool) {
+        waitUntil { condition(self) }
     }
 }

@@ -81,14 +81,3 @@ final class ProbeSubscriber<Input, Failure: Error>: Subscriber, @unchecked Senda
 
     func receive(completion: Subscribers.Completion<Failure>) {}
 }
-
-/// Runs `body` on another thread; `false` if it has not returned after 5 seconds (a
-/// deadlocked thread is left spinning: the test has failed either way, and CI goes on).
-func finishesInTime(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        done.signal()
-    }.start()
-    return done.wait(timeout: .now() + 5) == .success
-}

@@ -1,0 +1,65 @@
+/// `:marbles EXPR`: draws a marble diagram of the publisher `EXPR` builds, on a fresh
+/// virtual clock the expression calls `scheduler` (a `TestScheduler` from StreamsTesting,
+/// which every cell imports).
+///
+/// The expression runs as a transient cell (it sees the session's declarations and
+/// leaves nothing behind) inside `MarbleDiagram { scheduler in ... }`, which records the
+/// publisher, runs the clock until it completes or ``frameLimit`` frames pass, and draws
+/// the publishers built from marbles inside the expression, then the output.
+enum MarblesCommand {
+    /// How many frames the clock runs at most: enough for any diagram that fits a line.
+    static let frameLimit = 100
+
+    /// What `:help marbles` shows below the summary.
+    static let details = """
+        The expression names the virtual clock `scheduler`; one frame is one second on it.
+        Build inputs with scheduler.cold("-a-b|") or scheduler.hot("-a^-b|"), with
+        values: ["a": 1, ...] to publish other values than the letters themselves, and
+        error: SomeError() for a failure.
+
+        Notation: - one frame passes   a value   | finished   # failed
+                  (ab) same frame      ^ where a hot publisher's subscription starts
+
+        Example:
+          :marbles scheduler.cold("-a-b|").delay(for: 2, scheduler: scheduler)
+          input   -a-b|
+          output  ---a-b|
+        Values longer than one character are drawn as letters, with a legend below.
+        """
+
+    /// The command, evaluating in `session`.
+    static func command(_ session: Session) -> Command {
+        Command(
+            name: "marbles", summary: "Draw a publisher's marble diagram on a virtual clock named `scheduler`.",
+            usage: ":marbles expression", details: details
+        ) { invocation in
+            guard !invocation.arguments.isEmpty else {
+                invocation.print(
+                    invocation.style.error(
+                        "':marbles' needs a publisher, as in ':marbles scheduler.cold(\"-a-b|\").delay(for: 2, scheduler: scheduler)'."
+                    ))
+                return .continue
+            }
+            var text = ""
+            _ = session.evaluateTransient(code(for: invocation.arguments, colored: invocation.style.usesColor)) {
+                text += $0
+            }
+            // The wrapper's complaint names MarbleDiagram's initialiser; say it in the user's terms.
+            if text.contains("conform to 'Publisher'"), text.contains("MarbleDiagram") {
+                text = invocation.style.error("':marbles' draws a publisher, and `\(invocation.arguments)` is not one.")
+            }
+            invocation.print(text)
+            return .continue
+        }
+    }
+
+    /// The cell that draws `expression`'s diagram; the expression has a line of its own,
+    /// so that a compiler error points into it alone.
+    static func code(for expression: String, colored: Bool) -> String {
+        """
+        print(MarbleDiagram(frameLimit: \(frameLimit)) { (scheduler: TestScheduler) in
+        \(expression)
+        }.rendered(style: \(colored ? ".terminal" : ".plain")))
+        """
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PTYTestSupport
+import Testing
+
+/// `:marbles EXPR` and `:help marbles`, through the swiftlab executable.
+@Suite(.serialized) struct MarblesCommandTests {
+    @Test func drawsInputsAndOutputAlignedByFrame() throws {
+        let run = try EvalHarness.runREPL([
+            #":marbles scheduler.cold("-a-b|", values: ["a": 1, "b": 2]).delay(for: .seconds(2), scheduler: scheduler)"#,
+            ":marbles [1, 2, 3].publisher",
+            #"let numbers = ["10", "20"]"#,
+            #":marbles scheduler.cold("a----b|").merge(with: numbers.publisher.delay(for: 1, scheduler: scheduler))"#,
+        ])
+        #expect(
+            run.output == """
+                input   -1-2|
+                output  ---1-2|
+                output  (123|)
+                numbers: [String] = ["10", "20"]
+                input   a----b|
+                output  a(cd)b|
+                        c = 10
+                        d = 20
+
+                """)
+    }
+
+    @Test func saysWhatIsWrongAndTheSessionGoesOn() throws {
+        let run = try EvalHarness.runREPL([":marbles", ":marbles 42", #":marbles scheduler.cold("a-(b")"#, "1 + 1"])
+        #expect(run.output.contains("':marbles' needs a publisher"), "\(run.output)")
+        #expect(run.output.contains("':marbles' draws a publisher, and `42` is not one."), "\(run.output)")
+        #expect((run.output + run.errors).contains("a '(' is never closed"), "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix("$R0: Int = 2\n"), "\(run.output)")
+    }
+
+    @Test func helpExplainsTheNotationWithAnExample() throws {
+        let run = try EvalHarness.runREPL([":help marbles"])
+        #expect(run.output.contains(":marbles expression"))
+        #expect(run.output.contains("| finished"))
+        #expect(run.output.contains(#":marbles scheduler.cold("-a-b|").delay(for: 2, scheduler: scheduler)"#))
+        #expect(run.output.contains("output  ---a-b|"))
+    }
+
+    @Test func coloursTheDiagramAtATerminalUnlessNoColorIsSet() throws {
+        let expression = #":marbles scheduler.cold("-a|").delay(for: 1, scheduler: scheduler)"#
+        let coloured = try Self.diagram(of: expression, noColor: false)
+        #expect(coloured.contains("\u{1B}[2m--\u{1B}[0m\u{1B}[36ma\u{1B}[0m\u{1B}[32m|\u{1B}[0m"), "\(coloured)")
+        let plain = try Self.diagram(of: expression, noColor: true)
+        #expect(plain.contains("output  --a|"), "\(plain)")
+        #expect(!plain.contains("\u{1B}[36m"), "\(plain)")
+    }
+
+    /// What the terminal shows after entering `line`, up to the next prompt.
+    private static func diagram(of line: String, noColor: Bool) throws -> String {
+        _ = EvalHarness.prepared
+        let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
+        var environment = [
+            "TERM": "xterm", "HOME": EvalHarness.cacheHome.path,
+            "XDG_CACHE_HOME": EvalHarness.cacheHome.path,
+            "XDG_STATE_HOME": EvalHarness.cacheHome.appendingPathComponent("state-\(UUID().uuidString)").path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+        if noColor { environment["NO_COLOR"] = "1" }
+        let terminal = try PseudoTerminalProcess(executable: path, environment: environment, columns: 200)
+        defer { terminal.terminate() }
+        try terminal.waitForOutput(containing: "1> ")
+        try terminal.waitForRawMode()
+        terminal.send(line)
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "2> ")
+        let output = terminal.output
+        terminal.send(.ctrlD)
+        _ = try? terminal.waitForExit()
+        return output
+    }
+}
