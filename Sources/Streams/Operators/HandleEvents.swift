@@ -16,7 +16,8 @@ extension Publishers {
         public var receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Void)?
         /// Called when the downstream cancels.
         public var receiveCancel: (() -> Void)?
-        /// Called with each demand the downstream requests.
+        /// Called with each demand the downstream requests, including non-zero demand it
+        /// returns from `receive(_:)`.
         public var receiveRequest: ((Subscribers.Demand) -> Void)?
 
         /// Makes the publisher; usually written `upstream.handleEvents(...)`.
@@ -40,11 +41,15 @@ extension Publishers {
         /// Attaches `subscriber` behind the observing closures.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: EventTap(
-                downstream: subscriber,
-                hooks: EventHooks(
-                    subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
-                    cancel: receiveCancel, request: receiveRequest, synchronousRequest: nil)))
+            upstream.receive(
+                subscriber: EventTap(
+                    downstream: subscriber,
+                    hooks: EventHooks(
+                        subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
+                        cancel: receiveCancel, request: receiveRequest,
+                        // As in Combine, non-zero demand the downstream returns from `receive(_:)`
+                        // is reported as a request too.
+                        synchronousRequest: receiveRequest)))
         }
     }
 }

@@ -52,7 +52,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.owesCurrentValue = owesCurrentValue
     }
 
-    @usableFromInline var description: String { "Subject subscription" }
+    @usableFromInline var description: String { owner.current == nil ? "PassthroughSubject" : "CurrentValueSubject" }
 
     /// Decides whether a value about to be sent reaches this subscriber: returns the
     /// delivery closure and whether demand was unlimited, or `nil` to drop the value
@@ -115,7 +115,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     @inlinable
     func request(_ additional: Subscribers.Demand) {
-        guard additional.rawValue != 0 else { return }
+        precondition(additional.rawValue != 0, "A subject's subscriber requested .none: demand must be positive")
         owner.lock.lock()
         guard let receive = receiver?.receive else {
             owner.lock.unlock()
@@ -125,8 +125,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if demand.isUnlimited {
             owner.refreshFastPathLocked()
         }
+        let feeds = owner.hasDemand ? [] : owner.noteDemandLocked()
         guard owesCurrentValue, let box = owner.current else {
             owner.lock.unlock()
+            requestEverything(from: feeds)
             return
         }
         owesCurrentValue = false
@@ -139,13 +141,24 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             // current value follows what is already queued.
             enqueueLocked(value)
             owner.lock.unlock()
+            requestEverything(from: feeds)
             return
         }
         delivery = .busy
         owner.lock.unlock()
         let more = receive(value)
+        requestEverything(from: feeds)
         owner.lock.lock()
         owner.finishDeliveryLocked(to: self, receive: receive, returned: more)
+    }
+
+    /// Asks the subject's upstream feeds for everything (the first demand of any
+    /// subscriber). Called without the lock.
+    @inlinable
+    func requestEverything(from feeds: [any Subscription]) {
+        for feed in feeds {
+            feed.request(.unlimited)
+        }
     }
 
     @inlinable
