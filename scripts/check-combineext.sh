@@ -14,7 +14,10 @@
 # is listed when the script runs):
 # - sources that `import Darwin` unguarded (CombineExt's os_unfair_lock wrapper), the
 #   ones built on that wrapper, and the one built on CombineExt's timer, which uses it;
-# - tests that import pointfreeco's CombineSchedulers, a package for Apple's Combine.
+# - tests that import pointfreeco's CombineSchedulers, a package for Apple's Combine, or
+#   that call CoreFoundation's CFGetRetainCount (Apple only).
+# Also left out, as a difference still open: tests that use JSONEncoder/JSONDecoder with
+# encode(encoder:)/decode(type:decoder:), since their conformances live in StreamsFoundation.
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -d "$1/Sources" ] || [ ! -d "$1/Tests" ]; then
@@ -58,9 +61,25 @@ while IFS= read -r -d '' file; do
         left_out+=("Tests/$relative (imports CombineSchedulers)")
         continue
     fi
+    if grep -q 'CFGetRetainCount' "$file"; then
+        left_out+=("Tests/$relative (CFGetRetainCount: Apple's CoreFoundation only)")
+        continue
+    fi
+    # Known difference, still open: Foundation's coders conform to TopLevelEncoder and
+    # TopLevelDecoder in StreamsFoundation, which `import Streams` does not bring in.
+    if grep -Eq '(encode|decode)\((type|encoder)' "$file"; then
+        left_out+=("Tests/$relative (JSONEncoder/JSONDecoder as TopLevelEncoder/Decoder: in StreamsFoundation)")
+        continue
+    fi
     port "$file" "$work/Tests/CombineExtTests/$relative"
     compiled=$((compiled + 1))
 done < <(find "$combineext/Tests" -name '*.swift' -print0 | sort -z)
+
+# The language mode CombineExt itself declares (releases up to 1.8.1: Swift 5).
+mode=v6
+if grep -Eq 'swiftLanguageVersions: \[\.v5\]|swiftLanguageModes: \[\.v5\]' "$combineext/Package.swift"; then
+    mode=v5
+fi
 
 cat >"$work/Package.swift" <<MANIFEST
 // swift-tools-version: 6.0
@@ -77,7 +96,7 @@ let package = Package(
             dependencies: ["CombineExt", .product(name: "Streams", package: "SwiftLab")]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.$mode]
 )
 MANIFEST
 

@@ -33,6 +33,9 @@ extension Optional {
     }
 
     /// A publisher of the wrapped value, if any.
+    // Disfavoured so that code which declares its own `Optional.publisher` for systems
+    // whose Combine lacked one (as CombineExt does) still compiles: its own wins.
+    @_disfavoredOverload
     @inlinable
     public var publisher: Publisher {
         Publisher(self)
