@@ -75,6 +75,18 @@ import Testing
         withExtendedLifetime(feed) {}
     }
 
+    @Test func currentValueSubjectFedByAnotherGetsTheFeedsValueInsteadOfItsOwn() {
+        let source = CurrentValueSubject<String, Never>("initial")
+        let mirror = CurrentValueSubject<String, Never>("stale")
+        let feed = source.subscribe(mirror)
+        let recorder = Recorder<String, Never>()
+        mirror.subscribe(recorder)
+        source.send("1")
+        #expect(recorder.values == ["initial", "1"])
+        #expect(mirror.value == "1")
+        withExtendedLifetime(feed) {}
+    }
+
     // MARK: CurrentValueSubject
 
     @Test func valueSetAfterCompletionIsStored() {
