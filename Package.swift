@@ -39,7 +39,7 @@ products += [
     .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
 ]
 targets += [
-    .target(name: "Streams", dependencies: ["Pipelines"]),
+    .target(name: "Streams", dependencies: ["Pipelines"], exclude: ["Operators/README.md"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
     .target(name: "StreamsTesting", dependencies: ["Streams"]),
     .testTarget(
