@@ -24,9 +24,11 @@ targets += [
 ]
 
 // MARK: - A real HTTP server on 127.0.0.1 (not a product): the examples that talk to a
-// server start one, and so do the tests of URLSession.dataTaskPublisher.
+// server start one, and so do the tests of URLSession.dataTaskPublisher. It upgrades
+// connections to WebSockets with StreamsFoundation's frame codec (package access), so the
+// client and the server speak one wire format; the product does not depend on it.
 targets += [
-    .target(name: "LocalHTTPServer"),
+    .target(name: "LocalHTTPServer", dependencies: ["Streams", "StreamsFoundation"]),
 ]
 
 // MARK: - Streams: a Combine-compatible reactive stream type.
@@ -37,7 +39,7 @@ products += [
     .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
 ]
 targets += [
-    .target(name: "Streams", dependencies: ["Pipelines"]),
+    .target(name: "Streams", dependencies: ["Pipelines"], exclude: ["Operators/README.md"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
     .target(name: "StreamsTesting", dependencies: ["Streams"]),
     .testTarget(
@@ -97,10 +99,11 @@ targets += [
     .executableTarget(name: "RemoteConfig", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"], path: "Examples/RemoteConfig"),
     .executableTarget(name: "SaveResult", dependencies: ["Streams"], path: "Examples/SaveResult"),
     .executableTarget(name: "LoadOnDemand", dependencies: ["Streams"], path: "Examples/LoadOnDemand"),
+    .executableTarget(name: "LiveUpdates", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"], path: "Examples/LiveUpdates"),
     .testTarget(
         name: "ExamplesTests",
         dependencies: [
-            "FeedLoader", "TokenRefresh", "RemoteConfig", "SaveResult", "LoadOnDemand",
+            "FeedLoader", "TokenRefresh", "RemoteConfig", "SaveResult", "LoadOnDemand", "LiveUpdates",
             "Streams", "StreamsFoundation", "LocalHTTPServer", "TestWaiting",
         ]
     ),

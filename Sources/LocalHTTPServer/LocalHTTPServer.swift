@@ -1,4 +1,5 @@
 import Foundation
+import StreamsFoundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,26 +20,45 @@ import Darwin
 /// ```
 ///
 /// The handler runs on a background queue, one call per request, possibly several at once.
+///
+/// With a `webSocket` handler, a request asking to upgrade (`Upgrade: websocket`) is answered
+/// with RFC 6455's handshake and handed over as a `ServerWebSocket`; the connection stays
+/// open until that handler returns:
+///
+/// ```swift
+/// let server = try LocalHTTPServer(handler: { _ in .text("not here", status: 404) }) { socket in
+///     while let message = try? socket.receive() { try? socket.send(message) }   // echo
+/// }
+/// let url = server.webSocketURL(for: "/echo")   // ws://127.0.0.1:PORT/echo
+/// ```
 public final class LocalHTTPServer: @unchecked Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Serves one upgraded WebSocket connection, for as long as it runs.
+    public typealias WebSocketHandler = @Sendable (ServerWebSocket) -> Void
+
+    /// The largest message a WebSocket client may send.
+    public static let maximumWebSocketMessageSize = 1 << 20
 
     /// The port the server listens on.
     public let port: UInt16
 
     private let listener: Int32
     private let handler: Handler
+    private let webSocketHandler: WebSocketHandler?
     private let connections = DispatchQueue(label: "LocalHTTPServer.connections", attributes: .concurrent)
     private let lock = NSLock()
     private var stopped = false
     private var requests: [HTTPRequest] = []
     private let acceptLoopDone = DispatchSemaphore(value: 0)
 
-    /// Starts a server that answers with `handler`.
+    /// Starts a server that answers with `handler`, and upgrades WebSocket requests to
+    /// `webSocket` when it is given (without it they get a plain answer from `handler`).
     ///
     /// - Throws: `POSIXError` if no socket could be bound on 127.0.0.1.
-    public init(handler: @escaping Handler) throws {
+    public init(handler: @escaping Handler, webSocket: WebSocketHandler? = nil) throws {
         self.handler = handler
+        self.webSocketHandler = webSocket
         #if canImport(Glibc)
         let socketType = Int32(SOCK_STREAM.rawValue)
         #else
@@ -76,6 +96,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// The URL of `path` on this server, e.g. `url(for: "/items?page=1")`.
     public func url(for path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path.hasPrefix("/") ? path : "/" + path)")!
+    }
+
+    /// The `ws://` URL of `path` on this server, e.g. `webSocketURL(for: "/live")`.
+    public func webSocketURL(for path: String) -> URL {
+        URL(string: "ws://127.0.0.1:\(port)\(path.hasPrefix("/") ? path : "/" + path)")!
     }
 
     /// Every request received so far, in the order they were read.
@@ -136,15 +161,36 @@ public final class LocalHTTPServer: @unchecked Sendable {
         let response: HTTPResponse
         if let request = HTTPRequest.parse(head: head, body: body) {
             lock.withLock { requests.append(request) }
+            if let webSocketHandler, request.headers["upgrade"]?.lowercased() == "websocket" {
+                serveWebSocket(client, request: request, leftover: Array(body), handler: webSocketHandler)
+                return
+            }
             response = handler(request)
         } else {
             response = .text("malformed request", status: 400)
         }
-        let bytes = response.serialized()
+        writeAll(response.serialized(), to: client)
+    }
+
+    /// Answers the upgrade (or refuses a request without a key) and runs the handler.
+    private func serveWebSocket(_ client: Int32, request: HTTPRequest, leftover: [UInt8], handler: WebSocketHandler) {
+        guard let key = request.headers["sec-websocket-key"], request.headers["sec-websocket-version"] == "13" else {
+            writeAll(HTTPResponse.text("a WebSocket upgrade needs Sec-WebSocket-Key and version 13", status: 400).serialized(), to: client)
+            return
+        }
+        let head = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(forKey: key))\r\n\r\n"
+        writeAll(Data(head.utf8), to: client)
+        let socket = ServerWebSocket(descriptor: client, request: request, leftover: leftover, maximumMessageSize: Self.maximumWebSocketMessageSize)
+        handler(socket)
+        socket.close()
+    }
+
+    private func writeAll(_ bytes: Data, to client: Int32) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(client, raw.baseAddress! + offset, raw.count - offset)
+                let written = send(client, raw.baseAddress! + offset, raw.count - offset, noSignal)   // no SIGPIPE from a client that left
                 if written <= 0 { return }
                 offset += written
             }

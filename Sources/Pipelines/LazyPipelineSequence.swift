@@ -99,6 +99,9 @@ extension LazySequenceProtocol {
     ///
     /// Nothing runs until you iterate, and each output pulls only the base elements it
     /// needs.
+    ///
+    /// - Complexity: O(1): nothing runs until the result is iterated; iterating costs what
+    ///   ``Pipeline/run(_:)`` costs for the base elements pulled.
     @inlinable
     public func through<Output>(
         _ pipeline: Pipeline<Element, Output>

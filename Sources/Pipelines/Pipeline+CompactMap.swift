@@ -6,6 +6,9 @@ extension Pipeline {
     /// let numbers = Pipeline<String, String>().compactMap { Int($0) }
     /// numbers.run(["1", "two", "3"])  // [1, 3]
     /// ```
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, one call of `transform` per output.
     @inlinable
     public func compactMap<NewOutput>(
         _ transform: @escaping (Output) -> NewOutput?

@@ -7,6 +7,9 @@ extension Pipeline {
     /// ```
     ///
     /// - Precondition: `count >= 0`.
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, O(1) per output.
     @inlinable
     public func dropFirst(_ count: Int = 1) -> Pipeline<Input, Output> {
         precondition(count >= 0, "Can't drop a negative number of elements from a pipeline")
@@ -42,6 +45,10 @@ extension Pipeline {
     /// let fromFirstBig = Pipeline<Int, Int>().drop(while: { $0 < 3 })
     /// fromFirstBig.run([1, 2, 3, 1])  // [3, 1]
     /// ```
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, one call of `predicate` per output until it first fails,
+    ///   O(1) per output after that.
     @inlinable
     public func drop(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
         then(Pipeline<Output, Output>(

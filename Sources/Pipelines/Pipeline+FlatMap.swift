@@ -12,6 +12,10 @@ extension Pipeline {
     ///
     /// The sequences are iterated as they are produced, never collected; when a later step
     /// finishes (as ``prefix(_:)`` does), the rest of the current sequence is not iterated.
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, one call of `transform` per output and O(1) per element
+    ///   of the sequences it returns.
     @inlinable
     public func flatMap<Segment: Sequence>(
         _ transform: @escaping (Output) -> Segment
@@ -52,6 +56,9 @@ extension Pipeline {
     /// let numbers = Pipeline<String, String>().flatMap { Int($0) }  // warning: use compactMap
     /// numbers.run(["1", "two", "3"])  // [1, 3]
     /// ```
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, one call of `transform` per output.
     @available(
         swift, deprecated: 4.1, renamed: "compactMap(_:)",
         message: "flatMap with a closure that returns an optional is compactMap(_:); use that name"

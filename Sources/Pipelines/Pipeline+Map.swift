@@ -5,6 +5,9 @@ extension Pipeline {
     /// let lengths = Pipeline<String, String>().map { $0.count }
     /// lengths.run(["a", "bcd"])  // [1, 3]
     /// ```
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, one call of `transform` per output.
     @inlinable
     public func map<NewOutput>(
         _ transform: @escaping (Output) -> NewOutput

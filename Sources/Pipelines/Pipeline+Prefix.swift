@@ -9,6 +9,10 @@ extension Pipeline {
     /// ```
     ///
     /// - Precondition: `maxLength >= 0`.
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, O(1) per output; the run stops pulling input after
+    ///   `maxLength` outputs.
     @inlinable
     public func prefix(_ maxLength: Int) -> Pipeline<Input, Output> {
         precondition(maxLength >= 0, "Can't take a prefix of negative length from a pipeline")
@@ -42,6 +46,10 @@ extension Pipeline {
     /// let small = Pipeline<Int, Int>().prefix(while: { $0 < 3 })
     /// small.run([1, 2, 3, 1])  // [1, 2]
     /// ```
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, one call of `predicate` per output; the run stops pulling
+    ///   input at the first output that fails it.
     @inlinable
     public func prefix(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
         then(Pipeline<Output, Output>(

@@ -9,6 +9,9 @@ extension Pipeline {
     /// let runningTotal = Pipeline<Int, Int>().scan(0, +)
     /// runningTotal.run([1, 2, 3, 4])  // [1, 3, 6, 10]
     /// ```
+    ///
+    /// - Complexity: O(*k*) to build, where *k* is the number of steps in this pipeline (their
+    ///   names are copied); in a run, one call of `nextPartialResult` per output.
     @inlinable
     public func scan<Result>(
         _ initialResult: Result,

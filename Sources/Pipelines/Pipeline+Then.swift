@@ -11,6 +11,10 @@ extension Pipeline {
     ///
     /// When `next` finishes early (say it ends in ``prefix(_:)``), the combined pipeline
     /// stops pulling input too.
+    ///
+    /// - Complexity: O(*k* + *m*) to build, where *k* and *m* are the numbers of steps in this
+    ///   pipeline and in `next`; in a run, O(1) per output on top of the two pipelines' own
+    ///   work.
     @inlinable
     public func then<NewOutput>(_ next: Pipeline<Output, NewOutput>) -> Pipeline<Input, NewOutput> {
         let pushFirst = startPush

@@ -35,8 +35,14 @@ import Testing
         let file = folder.appendingPathComponent("workspace/02-sums/1-total.swift")
         #expect(output.contains("Created \(file.path): write your answer there."))
         #expect(output.contains("✗ Not yet: 0 of 1 checks hold.\n  ✗ total([1, 2, 3])\n      expected: 6\n      actual:   0"))
+        // Hints only when asked for, and only then counted as seen.
+        #expect(!output.contains("Hint 1 of 1"))
+        #expect(output.contains("swiftlab check --hint 2 shows a hint."))
+        #expect(ProgressStore(directory: folder) { _ in }.load().record(for: "02-sums").hintsSeen["total"] == nil)
+        #expect(output.contains("0 of 1 exercise files pass (0 of 1 exercises passed)."))
+        (status, output) = run("check", ["--hint", "sums"])
         #expect(output.contains("Hint 1 of 1: `reduce` starts from a value"))
-        #expect(output.contains("0 of 1 exercises pass."))
+        #expect(ProgressStore(directory: folder) { _ in }.load().record(for: "02-sums").hintsSeen["total"] == 1)
         let created = try String(contentsOf: file, encoding: .utf8)
         #expect(created.hasPrefix("// Lesson 2: Sums. Exercise 1: Total\n//\n// Write `total(_:)`"))
 
@@ -45,8 +51,14 @@ import Testing
         #expect(status == 0)
         #expect(!output.contains("Created"))
         #expect(output.contains("✓ Passed: all 1 check hold."))
-        #expect(output.contains("1 of 1 exercises pass. Lessons [██████████░░░░░░░░░░] 1/2 done"))
-        #expect(evaluator.inputs == ["func total(_ n: [Int]) -> Int { n.reduce(0, +) }\n"])
+        #expect(output.contains("1 of 1 exercise files pass (1 of 1 exercises passed). Lessons [██████████░░░░░░░░░░] 1/2 done"))
+        #expect(evaluator.inputs.last == "func total(_ n: [Int]) -> Int { n.reduce(0, +) }\n")
+
+        // A pass recorded elsewhere (the REPL) still shows when the file does not pass.
+        try "func total(_ n: [Int]) -> Int { 0 }\n".write(to: file, atomically: true, encoding: .utf8)
+        (status, output) = run("check", ["2"])
+        #expect(output.contains("✓ You passed this exercise before (in swiftlab); this file holds other code."))
+        #expect(output.contains("0 of 1 exercise files pass (1 of 1 exercises passed)."))
     }
 
     @Test func checkWithoutALessonUsesTheCurrentOne() {

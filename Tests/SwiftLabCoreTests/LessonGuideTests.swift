@@ -59,14 +59,20 @@ import Testing
         #expect(shown.contains("Start from:\n    func doubled"))
         #expect(!shown.contains("expectEqual"))
         #expect(!shown.contains("numbers.map { $0 * 2 }"))
+        // At a lesson's end, :next goes on to the next lesson.
         guide.next()
-        #expect(console.take().contains("Next: :lesson 2 (Sums)"))
-        guide.back()
-        #expect(guide.sectionIndex == 2)
+        shown = console.take()
+        #expect(shown.contains("That was the last section of lesson 1; on to lesson 2."))
+        #expect(shown.contains("Lesson 2 · Sums · 1/"))
+        #expect(guide.lesson?.number == 2)
+        guide.open("1")
+        #expect(guide.lesson?.number == 1)
 
         guide.open("9")
         #expect(console.take().contains("No lesson '9'. Lessons: 1 (basics), 2 (sums)."))
         #expect(guide.lesson?.number == 1)
+        guide.open("bsics")
+        #expect(console.take().contains("No lesson 'bsics'. Did you mean :lesson basics (lesson 1, Basics)?"))
     }
 
     @Test func runsExamplesInTheSessionAndComparesPredictions() {

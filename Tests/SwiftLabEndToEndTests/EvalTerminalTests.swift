@@ -32,9 +32,10 @@ import Testing
         try terminal.waitForOutput(containing: "xs: [Int] = [1, 2, 3]")
         try terminal.waitForOutput(containing: "  2> ")
         try terminal.waitForRawMode()
-        enter(#"var spins = 0; print("looping"); while true { spins += 1 }"#, in: terminal)
+        enter(#"var spins = 0; print("loop" + "ing"); while true { spins += 1 }"#, in: terminal)
         // Ctrl-C once the loop runs (its output streams while it does), however long the
-        // input took to compile.
+        // input took to compile; the text is split in the source so that the echoed input
+        // does not match.
         try terminal.waitForOutput(containing: "looping")
         terminal.send(.ctrlC)
         try terminal.waitForOutput(containing: "Interrupted.")
@@ -43,6 +44,29 @@ import Testing
         enter("xs.count", in: terminal)
         try terminal.waitForOutput(containing: "$R0: Int = 3")
         try terminal.waitForOutput(containing: "  4> ")
+        try terminal.waitForRawMode()
+        terminal.send(.ctrlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// An input, Ctrl-C and the next input typed in one go: Ctrl-C is a key read in order,
+    /// so it stops the first input and the keys after it make the next one. (As a SIGINT it
+    /// made the terminal discard the first input's line, and the next one lost its start.)
+    @Test func keysTypedAheadAroundCtrlCAreKeptInOrder() throws {
+        let terminal = try start()
+        terminal.send("while true {}\r\u{03}print(\"back\")\r")
+        try terminal.waitForOutput(containing: "Interrupted.")
+        try terminal.waitForOutput(containing: "\r\nback\r\n", timeout: 60)
+        try terminal.waitForOutput(containing: "  3> ")
+        try terminal.waitForRawMode()
+        #expect(!terminal.output.contains("cannot find"))
+        // Ctrl-C while it runs, and the next input typed before the prompt is back.
+        enter("print(\"spinning\"); while true {}", in: terminal)
+        try terminal.waitForOutput(containing: "spinning\r\n", timeout: 60)
+        terminal.send("\u{03}print(\"again\")\r")
+        try terminal.waitForOutput(containing: "Interrupted.")
+        try terminal.waitForOutput(containing: "\r\nagain\r\n", timeout: 60)
+        try terminal.waitForOutput(containing: "  5> ")
         try terminal.waitForRawMode()
         terminal.send(.ctrlD)
         #expect(try terminal.waitForExit() == 0)

@@ -81,6 +81,23 @@ struct LessonTerminalTests {
         #expect(try learner.quit() == 0)
     }
 
+    /// One progress for the REPL and the files: an answer that passes in the REPL is saved
+    /// to the exercise's file (the starter file kept as a backup), so `swiftlab check` passes.
+    @Test func anAnswerPassedInTheREPLIsSavedToTheExerciseFile() throws {
+        let sandbox = try LessonSandbox()
+        var learner = try Learner(sandbox.startTerminal())
+        _ = try learner.type(":lesson 1")
+        _ = try learner.type(":exercise")
+        _ = try learner.type("func doubled(_ numbers: [Int]) -> [Int] { numbers.map { $0 * 2 } }")
+        let reply = try learner.type(":check")
+        #expect(reply.contains("✓ Passed"))
+        #expect(reply.contains("Saved your answer to "))
+        #expect(try learner.quit() == 0)
+        let check = try sandbox.run(["check", "1"])
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.contains("1 of 1 exercise files pass (1 of 1 exercises passed)."))
+    }
+
     @Test func tabCompletesLessonCommandsAndNames() throws {
         let sandbox = try LessonSandbox()
         var learner = try Learner(sandbox.startTerminal())

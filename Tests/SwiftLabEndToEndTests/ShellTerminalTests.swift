@@ -116,6 +116,37 @@ struct ShellTerminalTests {
         try terminal.waitForOutput(containing: "  2> ")
     }
 
+    /// Ctrl-D on an empty continuation line drops the unfinished input (as Ctrl-C does)
+    /// instead of leaving and losing the session; at an empty first line it still leaves.
+    @Test func ctrlDOnAContinuationLineDropsTheInputAndTheSessionGoesOn() throws {
+        let terminal = try sandbox.start()
+        terminal.send("let z = [")
+        terminal.send(.enter)
+        try terminal.waitForPrompt("  2. ")
+        terminal.send(.ctrlD)
+        try terminal.waitForOutput(containing: "The unfinished input was dropped; Ctrl-D at an empty 2> prompt leaves.")
+        try terminal.waitForPrompt("  2> ")
+        terminal.send(":history")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "1  :history")
+        try terminal.waitForPrompt("  3> ")
+        terminal.send(.ctrlD)
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// A recalled line, then Ctrl-C and Ctrl-D typed at once: Ctrl-C clears the line
+    /// first, so Ctrl-D finds it empty and leaves (keys are handled in the order typed).
+    @Test func ctrlCThenCtrlDTypedAtOnceOnARecalledLineLeaves() throws {
+        let terminal = try sandbox.start()
+        terminal.send(":history")
+        terminal.send(.enter)
+        try terminal.waitForPrompt("  2> ")
+        terminal.send(.up)
+        try terminal.waitForOutput(containing: ":history")  // the recalled line, drawn after the prompt
+        terminal.send("\u{03}\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func ctrlDOnAnEmptyLineExitsWithStatusZero() throws {
         let terminal = try sandbox.start()
         terminal.send(.ctrlD)

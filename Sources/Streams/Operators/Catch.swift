@@ -23,7 +23,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let handler = handler
-            let recovering = Resubscriber(downstream: subscriber)
+            let recovering = Resubscriber(downstream: subscriber, name: "Catch")
             recovering.subscribe(upstream) { error in
                 recovering.subscribe(handler(error)) { recovering.complete(.failure($0)) }
             }

@@ -16,7 +16,8 @@ extension Publishers {
         public var receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Void)?
         /// Called when the downstream cancels.
         public var receiveCancel: (() -> Void)?
-        /// Called with each demand the downstream requests.
+        /// Called with each demand the downstream requests, including non-zero demand it
+        /// returns from `receive(_:)`.
         public var receiveRequest: ((Subscribers.Demand) -> Void)?
 
         /// Makes the publisher; usually written `upstream.handleEvents(...)`.
@@ -40,11 +41,15 @@ extension Publishers {
         /// Attaches `subscriber` behind the observing closures.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: EventTap(
-                downstream: subscriber,
-                hooks: EventHooks(
-                    subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
-                    cancel: receiveCancel, request: receiveRequest, synchronousRequest: nil)))
+            upstream.receive(
+                subscriber: EventTap(
+                    downstream: subscriber,
+                    hooks: EventHooks(
+                        subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
+                        cancel: receiveCancel, request: receiveRequest,
+                        // As in Combine, non-zero demand the downstream returns from `receive(_:)`
+                        // is reported as a request too.
+                        synchronousRequest: receiveRequest)))
         }
     }
 }
@@ -72,110 +77,5 @@ extension Publisher {
         Publishers.HandleEvents(
             upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
             receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest)
-    }
-}
-
-/// The observing closures of an ``EventTap``; `nil` ones are skipped.
-@usableFromInline
-struct EventHooks<Output, Failure: Error> {
-    @usableFromInline let subscription: ((any Subscription) -> Void)?
-    @usableFromInline let output: ((Output) -> Void)?
-    @usableFromInline let completion: ((Subscribers.Completion<Failure>) -> Void)?
-    @usableFromInline let cancel: (() -> Void)?
-    @usableFromInline let request: ((Subscribers.Demand) -> Void)?
-    /// Called with a non-zero demand the downstream returns from `receive(_:)` (`print`).
-    @usableFromInline let synchronousRequest: ((Subscribers.Demand) -> Void)?
-
-    @inlinable
-    init(
-        subscription: ((any Subscription) -> Void)?, output: ((Output) -> Void)?,
-        completion: ((Subscribers.Completion<Failure>) -> Void)?, cancel: (() -> Void)?,
-        request: ((Subscribers.Demand) -> Void)?, synchronousRequest: ((Subscribers.Demand) -> Void)?
-    ) {
-        self.subscription = subscription
-        self.output = output
-        self.completion = completion
-        self.cancel = cancel
-        self.request = request
-        self.synchronousRequest = synchronousRequest
-    }
-}
-
-/// Sits between upstream and downstream (as the downstream's subscription, so that it
-/// sees requests and cancellation) and calls the hooks, without holding its lock, before
-/// passing each event on. Shared by `handleEvents` and `print`.
-@usableFromInline
-final class EventTap<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
-{
-    @usableFromInline typealias Input = Downstream.Input
-    @usableFromInline typealias Failure = Downstream.Failure
-
-    @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var upstream = SubscriptionState.awaiting
-    @usableFromInline let downstream: Downstream
-    @usableFromInline let hooks: EventHooks<Input, Failure>
-
-    @inlinable
-    init(downstream: Downstream, hooks: EventHooks<Input, Failure>) {
-        self.downstream = downstream
-        self.hooks = hooks
-    }
-
-    @usableFromInline var description: String { "HandleEvents" }
-
-    @inlinable
-    func receive(subscription: any Subscription) {
-        lock.lock()
-        guard upstream.attach(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
-        lock.unlock()
-        hooks.subscription?(subscription)
-        downstream.receive(subscription: self)
-    }
-
-    @inlinable
-    func receive(_ input: Input) -> Subscribers.Demand {
-        hooks.output?(input)
-        let more = downstream.receive(input)
-        if more.rawValue != 0 {
-            hooks.synchronousRequest?(more)
-        }
-        return more
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        guard !upstream.isTerminal else {
-            lock.unlock()
-            return
-        }
-        _ = upstream.terminate()
-        lock.unlock()
-        hooks.completion?(completion)
-        downstream.receive(completion: completion)
-    }
-
-    @inlinable
-    func request(_ demand: Subscribers.Demand) {
-        hooks.request?(demand)
-        lock.lock()
-        let live = upstream.subscription
-        lock.unlock()
-        live?.request(demand)
-    }
-
-    @inlinable
-    func cancel() {
-        lock.lock()
-        let live = upstream.terminate()
-        lock.unlock()
-        guard let live else { return }
-        hooks.cancel?()
-        live.cancel()
     }
 }

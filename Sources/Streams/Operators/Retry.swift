@@ -23,7 +23,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let upstream = upstream
-            let recovering = Resubscriber(downstream: subscriber)
+            let recovering = Resubscriber(downstream: subscriber, name: "Retry")
             func attempt(remaining: Int?) {
                 recovering.subscribe(upstream) { error in
                     if let remaining, remaining <= 0 {

@@ -24,7 +24,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let handler = handler
-            let recovering = Resubscriber(downstream: subscriber)
+            let recovering = Resubscriber(downstream: subscriber, name: "TryCatch")
             recovering.subscribe(upstream) { error in
                 do {
                     recovering.subscribe(try handler(error)) { recovering.complete(.failure($0)) }

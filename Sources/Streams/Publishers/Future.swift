@@ -47,11 +47,22 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
         }
     }
 
+    /// Drops a cancelled subscription from the subscriptions waiting for the outcome.
+    @usableFromInline
+    func remove(_ subscription: FutureSubscription<Output, Failure>) {
+        lock.lock()
+        let index = waiting.firstIndex { $0 === subscription }
+        let removed = index.map { waiting.remove(at: $0) }
+        lock.unlock()
+        withExtendedLifetime(removed) {}
+    }
+
     /// Attaches `subscriber`; it receives the outcome once it exists and it has demand.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let box = SubscriberBox(subscriber)
         let subscription = FutureSubscription<Output, Failure>(
+            parent: self,
             receiveValue: { box.subscriber.receive($0) },
             receiveCompletion: { box.subscriber.receive(completion: $0) })
         lock.lock()
@@ -78,12 +89,17 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
     @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     @usableFromInline @exclusivity(unchecked) var outcome: Result<Output, Failure>?
     @usableFromInline @exclusivity(unchecked) var hasDemand = false
+    /// The future, while this subscription waits in its list; weak, so that a future
+    /// nobody else holds can go even while a subscriber waits.
+    @usableFromInline weak var parent: Future<Output, Failure>?
 
     @inlinable
     init(
+        parent: Future<Output, Failure>,
         receiveValue: @escaping (Output) -> Subscribers.Demand,
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
     ) {
+        self.parent = parent
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
     }
@@ -99,7 +115,7 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
-        guard demand.rawValue != 0 else { return }
+        precondition(demand.rawValue != 0, "A Future's subscriber requested .none: demand must be positive")
         lock.lock()
         hasDemand = true
         deliverIfReadyAndUnlock()
@@ -141,7 +157,12 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
         let released = (receiveValue, receiveCompletion)
         receiveValue = nil
         receiveCompletion = nil
+        let future = parent
+        parent = nil
         lock.unlock()
+        // Out of the future's list, so that a future still waiting for its outcome does
+        // not keep a cancelled subscription (and what it holds) alive.
+        future?.remove(self)
         withExtendedLifetime(released) {}
     }
 }

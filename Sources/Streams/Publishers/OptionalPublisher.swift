@@ -32,7 +32,10 @@ extension Optional {
         }
     }
 
+    // Disfavoured so that code which declares its own `Optional.publisher` for systems
+    // whose Combine lacked one (as CombineExt does) still compiles: its own wins.
     /// A publisher of the wrapped value, if any.
+    @_disfavoredOverload
     @inlinable
     public var publisher: Publisher {
         Publisher(self)

@@ -24,8 +24,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
         core = SubjectCore(current: value)
     }
 
-    /// The current value. Setting it sends the new value to the subscribers (unless the
-    /// subject has completed, when it is ignored).
+    /// The current value. Setting it sends the new value to the subscribers; once the
+    /// subject has completed, setting it only stores it (as in Combine, where
+    /// ``send(_:)`` after completion changes nothing).
     @inlinable
     public var value: Output {
         get {
@@ -35,7 +36,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
             return core.current!.value
         }
         set {
-            core.send(newValue)
+            core.send(newValue, storingAfterCompletion: true)
         }
     }
 

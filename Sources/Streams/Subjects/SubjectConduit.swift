@@ -52,7 +52,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.owesCurrentValue = owesCurrentValue
     }
 
-    @usableFromInline var description: String { "Subject subscription" }
+    @usableFromInline var description: String { owner.current == nil ? "PassthroughSubject" : "CurrentValueSubject" }
 
     /// Decides whether a value about to be sent reaches this subscriber: returns the
     /// delivery closure and whether demand was unlimited, or `nil` to drop the value
@@ -115,7 +115,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     @inlinable
     func request(_ additional: Subscribers.Demand) {
-        guard additional.rawValue != 0 else { return }
+        precondition(additional.rawValue != 0, "A subject's subscriber requested .none: demand must be positive")
         owner.lock.lock()
         guard let receive = receiver?.receive else {
             owner.lock.unlock()
@@ -125,8 +125,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if demand.isUnlimited {
             owner.refreshFastPathLocked()
         }
+        let feeds = owner.hasDemand ? [] : owner.noteDemandLocked()
+        if !feeds.isEmpty, owesCurrentValue, owner.current != nil {
+            requestFeedsBeforeCurrentValue(feeds, receive: receive)
+            return
+        }
         guard owesCurrentValue, let box = owner.current else {
             owner.lock.unlock()
+            requestEverything(from: feeds)
             return
         }
         owesCurrentValue = false
@@ -139,13 +145,63 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             // current value follows what is already queued.
             enqueueLocked(value)
             owner.lock.unlock()
+            requestEverything(from: feeds)
             return
         }
         delivery = .busy
         owner.lock.unlock()
         let more = receive(value)
+        requestEverything(from: feeds)
         owner.lock.lock()
         owner.finishDeliveryLocked(to: self, receive: receive, returned: more)
+    }
+
+    /// The first demand of a current-value subject's subscriber when the subject has
+    /// upstream feeds: as in Combine, the feeds are asked first, and a value they send at
+    /// once (a feeding current-value subject replays its value) replaces the owed current
+    /// value instead of following it. Their values queue behind this "delivery" meanwhile.
+    /// Lock held on entry; released on return.
+    @inlinable
+    func requestFeedsBeforeCurrentValue(
+        _ feeds: [any Subscription], receive: @escaping (Output) -> Subscribers.Demand
+    ) {
+        // Already busy: `attach`, or a delivery under way, hands over what queues here.
+        let wasIdle = delivery == .idle
+        let queuedBefore = pending.count
+        if wasIdle {
+            delivery = .busy
+        }
+        owner.lock.unlock()
+        requestEverything(from: feeds)
+        owner.lock.lock()
+        if pending.count == queuedBefore, owesCurrentValue, let box = owner.current, receiver != nil {
+            owesCurrentValue = false
+            if !demand.isUnlimited {
+                demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
+            }
+            enqueueLocked(box.value)
+        } else if pending.count != queuedBefore {
+            owesCurrentValue = false
+        }
+        guard wasIdle else {
+            owner.lock.unlock()
+            return
+        }
+        if delivery == .busy {
+            delivery = .idle
+            owner.lock.unlock()
+            return
+        }
+        owner.finishDeliveryLocked(to: self, receive: receive, returned: .none)
+    }
+
+    /// Asks the subject's upstream feeds for everything (the first demand of any
+    /// subscriber). Called without the lock.
+    @inlinable
+    func requestEverything(from feeds: [any Subscription]) {
+        for feed in feeds {
+            feed.request(.unlimited)
+        }
     }
 
     @inlinable

@@ -47,6 +47,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline let current: CurrentValueBox<Output>?
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
     @usableFromInline @exclusivity(unchecked) var upstreams: [any Subscription] = []
+    /// Whether some subscriber has asked for values yet. As in Combine, an upstream feed
+    /// is asked for `.unlimited` only from then on (at once if it arrives later), so its
+    /// values, such as a current value it replays, wait for a subscriber that wants them.
+    @usableFromInline @exclusivity(unchecked) var hasDemand = false
 
     @inlinable
     init(current: Output?) {
@@ -100,12 +104,16 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         finishDeliveryLocked(to: conduit, receive: receive, returned: .none)
     }
 
-    /// Broadcasts `value` to every subscriber with outstanding demand.
+    /// Broadcasts `value` to every subscriber with outstanding demand. After completion
+    /// nothing is sent; a current-value subject then still stores `value` if
+    /// `storingAfterCompletion` (its `value` setter).
     @inlinable
-    func send(_ value: Output) {
+    func send(_ value: Output, storingAfterCompletion: Bool = false) {
         lock.lock()
         if completion != nil {
+            let replaced = storingAfterCompletion ? current?.replace(with: value) : nil
             lock.unlock()
+            withExtendedLifetime(replaced) {}
             return
         }
         // The value a current-value subject replaces is released only after unlocking
@@ -309,7 +317,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         _fixLifetime(released)
     }
 
-    /// Keeps an upstream feed's subscription and asks it for everything.
+    /// Keeps an upstream feed's subscription and asks it for everything once a subscriber
+    /// has asked for values (see ``hasDemand``).
     @inlinable
     func send(subscription: any Subscription) {
         lock.lock()
@@ -319,8 +328,20 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             return
         }
         upstreams.append(subscription)
+        let demanded = hasDemand
         lock.unlock()
-        subscription.request(.unlimited)
+        if demanded {
+            subscription.request(.unlimited)
+        }
+    }
+
+    /// Records that a subscriber asked for values; returns the upstream feeds to ask for
+    /// everything after unlocking, the first time only. Lock held.
+    @inlinable
+    func noteDemandLocked() -> [any Subscription] {
+        if hasDemand { return [] }
+        hasDemand = true
+        return upstreams
     }
 
     /// Removes a cancelled conduit, keeping the others in order. Lock held.

@@ -35,6 +35,11 @@ public enum LessonSetup {
                 width: TerminalWidth.current(environment: environment), style: style,
                 highlight: { _, code in SwiftHighlighter(style: style).highlight(code) }))
         guide.measureWidth = { TerminalWidth.current(environment: environment) }
+        guide.openEditor = { [weak reader = shell.reader] url in
+            // The editor gets the terminal in its normal mode, with no keys read ahead.
+            (reader as? LineEditor)?.releaseTerminal()
+            return TerminalEditor.open(url, environment: environment)
+        }
         shell.completionProviders.append(LessonCompletionProvider(library: library))
         return guide
     }

@@ -23,6 +23,9 @@ public final class SessionLessonEvaluator: LessonEvaluator {
     /// Starts a fresh session.
     public func reset() { session.reset() }
 
+    /// The names the session declares (see ``Session/declaredNames``).
+    public var declaredNames: [String] { session.declaredNames }
+
     /// The engine's view of a result: for anything but success, the transcript (rendered
     /// diagnostics or the trap message) without check reports is what to show.
     static func lessonEvaluation(_ result: EvaluationResult) -> LessonEvaluation {

@@ -56,6 +56,7 @@ public final class Shell {
                 LibraryNameCompletionProvider.forPackageSources(),
             ] + completionProviders)
             signals.onResize(editor.terminalResized)
+            editor.interruptWhileBusy = { signals.raiseInterrupt() }
         }
         var historyStore: HistoryStore?
         if reader.isInteractive, let path = HistoryStore.defaultPath(environment: environment) {

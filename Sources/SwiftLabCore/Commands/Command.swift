@@ -38,6 +38,9 @@ public struct CommandInvocation {
     public var registry: CommandRegistry
     /// The inputs entered so far, oldest first (previous sessions included).
     public var history: [String]
+    /// The inputs entered since this swiftlab started, oldest first: the ones the session
+    /// may hold.
+    public var sessionInputs: ArraySlice<String>
     /// How to decorate output.
     public var style: TerminalStyle
     /// Prints text for the user (above the prompt if the line editor is active).
@@ -46,12 +49,13 @@ public struct CommandInvocation {
 
     /// Creates an invocation.
     public init(
-        arguments: String, registry: CommandRegistry, history: [String], style: TerminalStyle,
-        print: @escaping (String) -> Void
+        arguments: String, registry: CommandRegistry, history: [String], sessionInputs: ArraySlice<String>? = nil,
+        style: TerminalStyle, print: @escaping (String) -> Void
     ) {
         self.arguments = arguments
         self.registry = registry
         self.history = history
+        self.sessionInputs = sessionInputs ?? history[...]
         self.style = style
         self.print = print
     }
@@ -66,4 +70,7 @@ public enum CommandOutcome: Equatable, Sendable {
     /// Evaluate this Swift input as if the user had typed it (for commands that run an
     /// example, say), then read the next input.
     case evaluate(String)
+    /// Run this `:` command line as if the user had typed it (one typed where the command
+    /// asked a question), then read the next input.
+    case runCommand(String)
 }

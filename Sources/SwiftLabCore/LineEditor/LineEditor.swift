@@ -10,6 +10,11 @@ import Darwin
 /// history recalled with the arrow keys, Tab completion from a ``CompletionEngine``, and
 /// Ctrl-C clearing the line being typed.
 ///
+/// No key is lost: Ctrl-C is read as a key while a line is edited (the terminal sends no
+/// SIGINT, which would discard the keys typed after it), and between lines a
+/// ``TypeaheadReader`` keeps what is typed for the next line and turns Ctrl-C into
+/// ``interruptWhileBusy``.
+///
 /// Output from other threads goes through ``printAbovePrompt(_:)``: while a line is being
 /// edited it appears above the prompt, which is then redrawn with the line intact.
 ///
@@ -36,6 +41,13 @@ public final class LineEditor: LineReader {
     /// After Ctrl-C, the next character handed to libedit is a newline that ends the line.
     private var endLineAfterInterrupt = false
     private var utf8Decoder = UTF8KeyDecoder()
+    /// Reads keys while no line is being edited; what it kept is typed into the next line.
+    private let typeahead: TypeaheadReader
+    /// Keys typed ahead that the next lines read before the terminal's.
+    private var keysTypedAhead: [UInt8] = []
+    /// Called for Ctrl-C typed while no line is being edited; returns whether it stopped
+    /// something (otherwise the key is kept for the next line, where it clears it).
+    public var interruptWhileBusy: (@Sendable () -> Bool)?
 
     private struct SharedState {
         var isReading = false
@@ -52,6 +64,7 @@ public final class LineEditor: LineReader {
         self.editLine = editLine
         self.history = history
         self.completion = completion
+        typeahead = TypeaheadReader(input: input)
         prompt = .allocate(capacity: 1)
         prompt.initialize(to: 0)
 
@@ -59,6 +72,8 @@ public final class LineEditor: LineReader {
         // The shell handles signals itself (SignalWatcher); libedit's handlers would
         // re-send them to the whole process group, worker included.
         swiftlab_el_set_signal(editLine, 0)
+        // While editing, Ctrl-C (and Ctrl-\\, Ctrl-Z) are keys, read in order with the rest.
+        Self.withCStrings(["setty", "-d", "-isig"]) { _ = el_parse(editLine, 3, $0) }
         Self.withWideString("emacs") { _ = swiftlab_el_set_editor(editLine, $0) }
         swiftlab_el_set_history(editLine, history)
         swiftlab_el_set_prompt(editLine) { editLine in
@@ -82,6 +97,7 @@ public final class LineEditor: LineReader {
     }
 
     deinit {
+        _ = typeahead.stop()
         el_end(editLine)
         history_wend(history)
         prompt.deallocate()
@@ -89,6 +105,7 @@ public final class LineEditor: LineReader {
 
     /// Edits one line after `text`; see ``LineReader/readLine(prompt:)``.
     public func readLine(prompt text: String) -> LineReadResult {
+        keysTypedAhead += typeahead.stop()
         setPrompt(text)
         interrupted = false
         endLineAfterInterrupt = false
@@ -103,8 +120,12 @@ public final class LineEditor: LineReader {
                 state.pendingOutput = []
             }
         }
-        if interrupted { return .interrupted }
+        if interrupted {
+            readAhead()
+            return .interrupted
+        }
         guard let line, count > 0 else { return .endOfInput }
+        readAhead()
         var scalars = String.UnicodeScalarView()
         for index in 0..<Int(count) {
             scalars.append(Unicode.Scalar(UInt32(bitPattern: Int32(line[index]))) ?? "\u{FFFD}")
@@ -112,6 +133,19 @@ public final class LineEditor: LineReader {
         var text = String(scalars)
         if text.hasSuffix("\n") { text.removeLast() }
         return .line(text)
+    }
+
+    /// Keeps reading keys until the next line is edited.
+    private func readAhead() {
+        guard let interruptWhileBusy else { return }
+        typeahead.start(interrupt: interruptWhileBusy)
+    }
+
+    /// Stops reading keys ahead and puts the terminal back in the mode swiftlab found it
+    /// in, for a program (an editor) that uses the terminal itself; the keys read so far
+    /// go to the next line. Reading ahead starts again after the next line.
+    public func releaseTerminal() {
+        keysTypedAhead += typeahead.stop()
     }
 
     /// Makes `entry` recallable with the arrow keys and Ctrl-R.
@@ -176,6 +210,10 @@ public final class LineEditor: LineReader {
             if let scalar = utf8Decoder.takeBufferedScalar() {
                 character.pointee = wchar_t(bitPattern: scalar.value)
                 return 1
+            }
+            if !keysTypedAhead.isEmpty {
+                utf8Decoder.append(keysTypedAhead.removeFirst())
+                continue
             }
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
@@ -302,6 +340,13 @@ public final class LineEditor: LineReader {
     private func terminalWidth() -> Int {
         var size = winsize()
         return ioctl(output, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+    }
+
+    static func withCStrings<Result>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var pointers = copies.map { UnsafePointer($0) }
+        return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
     }
 
     static func withWideString<Result>(_ text: String, _ body: (UnsafePointer<wchar_t>) -> Result) -> Result {

@@ -1,8 +1,9 @@
 /// The read-evaluate-print loop: reads inputs (continuing while the lexer finds them
 /// incomplete), runs `:` commands, hands Swift to the evaluator, and keeps the history.
 ///
-/// Nothing the user types ends the loop except `:quit`, Ctrl-D on an empty line, or the
-/// end of piped input.
+/// Nothing the user types ends the loop except `:quit`, Ctrl-D on an empty first line (on
+/// a continuation line it drops the unfinished input, as Ctrl-C does), or the end of
+/// piped input.
 public final class REPL {
     private let reader: any LineReader
     private let evaluator: any REPLEvaluator
@@ -11,9 +12,14 @@ public final class REPL {
     private let historyStore: HistoryStore?
     private let signals: SignalWatcher?
     private(set) var history: [String] = []
+    /// Where this run's inputs start in ``history`` (the ones before are from earlier runs).
+    private var sessionStart = 0
     private var lineNumber = 1
     private var anyInputFailed = false
     private let interruptedDuringEvaluation = Locked(false)
+    /// Ctrl-C pressed after a line was read and before what it runs could be interrupted:
+    /// the input or command then does not run, as if stopped at once.
+    private let interruptBeforeRunning = Locked(false)
 
     /// Creates a loop. With a `historyStore`, interactive inputs are saved there and the
     /// saved ones are recallable; with `signals`, Ctrl-C clears the line being typed or
@@ -46,6 +52,7 @@ public final class REPL {
         if reader.isInteractive, let historyStore {
             history = historyStore.load()
             history.forEach(reader.addHistoryEntry)
+            sessionStart = history.count
         }
         defer { signals?.onInterrupt(nil) }
         var pending: [String] = []
@@ -53,10 +60,20 @@ public final class REPL {
         while true {
             let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
             signals?.onInterrupt(reader.interruptReading)
+            interruptBeforeRunning.withLock { $0 = false }
             let result = reader.readLine(prompt: prompt)
-            signals?.onInterrupt(nil)
+            signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
             switch result {
             case .endOfInput:
+                if reader.isInteractive && !pending.isEmpty {
+                    // Ctrl-D on a continuation line: leaving would lose the input being
+                    // typed and the whole session, so it drops the input, as Ctrl-C does.
+                    reader.printAbovePrompt("^D\n" + style.secondary(
+                        "The unfinished input was dropped; Ctrl-D at an empty \(lineNumber)> prompt leaves."))
+                    pending = []
+                    completeness.reset()
+                    continue
+                }
                 if reader.isInteractive {
                     reader.printAbovePrompt("")
                     return 0
@@ -115,12 +132,24 @@ public final class REPL {
             reader.printAbovePrompt(style.error(commands.unknownCommandMessage(for: name)))
             return .continue
         }
+        if tookInterruptBeforeRunning() { return .continue }
         let invocation = CommandInvocation(
-            arguments: arguments, registry: commands, history: history, style: style,
+            arguments: arguments, registry: commands, history: history,
+            sessionInputs: history[sessionStart...], style: style,
             print: { [reader] in reader.printAbovePrompt($0) })
         // A command may run code (`:load`, a lesson's check): Ctrl-C interrupts it.
         let outcome = withInterruptHandler(evaluator.interruptHandler) { command.run(invocation) }
-        if case .evaluate(let input) = outcome { evaluate(ParsedInput(input)) }
+        switch outcome {
+        case .evaluate(let input):
+            evaluate(ParsedInput(input))
+        case .runCommand(let line):
+            if let command = Self.commandLine(line) {
+                record(Substring(line).trimmingBlanks())
+                return runCommand(command)
+            }
+        case .continue, .quit:
+            break
+        }
         return outcome
     }
 
@@ -137,6 +166,7 @@ public final class REPL {
     }
 
     private func evaluate(_ input: ParsedInput) {
+        if tookInterruptBeforeRunning() { return }
         let outcome = withInterruptHandler(evaluator.interruptHandler) {
             evaluator.evaluate(input) { [reader] text in reader.write(text) }
         }
@@ -154,6 +184,15 @@ public final class REPL {
         }
         defer { signals?.onInterrupt(nil) }
         return body()
+    }
+
+    /// Whether Ctrl-C came between reading a line and running it; if so says that it was
+    /// interrupted.
+    private func tookInterruptBeforeRunning() -> Bool {
+        guard interruptBeforeRunning.withLock({ state in defer { state = false }; return state }) else { return false }
+        interruptedDuringEvaluation.withLock { $0 = true }
+        reader.printAbovePrompt("Interrupted.")
+        return true
     }
 
     /// Piped input stops at Ctrl-C, after the running input has been interrupted.

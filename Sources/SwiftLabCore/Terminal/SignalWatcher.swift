@@ -53,6 +53,14 @@ public final class SignalWatcher: Sendable {
         handlers.withLock { $0.interrupt = handler }
     }
 
+    /// Does what Ctrl-C does now, for a Ctrl-C read as a key rather than sent as SIGINT;
+    /// returns whether anything handles it.
+    public func raiseInterrupt() -> Bool {
+        guard let handler = handlers.withLock({ $0.interrupt }) else { return false }
+        handler()
+        return true
+    }
+
     /// Sets what a change of the terminal's size does from now on.
     public func onResize(_ handler: (@Sendable () -> Void)?) {
         handlers.withLock { $0.resize = handler }

@@ -42,7 +42,7 @@ struct CellGenerator {
     /// Generates cell `number` for `input`.
     static func generate(number: Int, input: ParsedInput, context: Context) -> GeneratedCell {
         let inputLines = input.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let items = input.items.map(CellItem.init)
+        let items = input.cellItems
         let moduleName = "Cell\(number)"
         let entry = "cell\(number)_main"
         let file = fileName(forInput: number)

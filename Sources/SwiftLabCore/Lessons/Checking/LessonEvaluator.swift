@@ -13,11 +13,15 @@ public protocol LessonEvaluator: AnyObject {
     func reset()
     /// Why no code can run at all (the session could not start), or nil when it can.
     var unavailableReason: String? { get }
+    /// The names the session's inputs have declared so far.
+    var declaredNames: [String] { get }
 }
 
 extension LessonEvaluator {
     /// An evaluator can run code unless it says otherwise.
     public var unavailableReason: String? { nil }
+    /// No names, for an evaluator that does not keep any.
+    public var declaredNames: [String] { [] }
 }
 
 /// The outcome of one evaluation, as the lesson engine needs it.

@@ -51,7 +51,7 @@ public struct LessonCommandLine {
             return 0
         }
         // Lesson names never start with '-', so anything that does is a mistyped option.
-        if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+        if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" && !(subcommand == "check" && $0 == "--hint") }) {
             let usage = Self.help(for: subcommand).split(separator: "\n").first ?? ""
             say("swiftlab \(subcommand): unknown option '\(option)'.\n\(usage)\n"
                 + "'swiftlab \(subcommand) --help' tells more.")
@@ -66,11 +66,12 @@ public struct LessonCommandLine {
             say(LessonOverview(library: library, progress: store.load(), style: style).list())
             return library.problems.isEmpty ? 0 : 1
         case "check", "watch":
-            guard arguments.count <= 1 else {
+            guard arguments.filter({ $0 != "--hint" }).count <= 1 else {
                 say("swiftlab \(subcommand) takes at most one lesson.\nUsage: swiftlab \(subcommand) [LESSON]")
                 return 2
             }
-            guard let lesson = chooseLesson(arguments.first) else { return 2 }
+            let wantsHints = subcommand == "check" && arguments.contains("--hint")
+            guard let lesson = chooseLesson(arguments.first { $0 != "--hint" }) else { return 2 }
             guard !lesson.exercises.isEmpty else {
                 say("Lesson \(lesson.number) (\(lesson.title)) has no exercises.")
                 return 0
@@ -83,7 +84,7 @@ public struct LessonCommandLine {
                 return 1
             }
             if subcommand == "check" {
-                return check(lesson, with: evaluator, advanceHints: true) ? 0 : 1
+                return check(lesson, with: evaluator, showHints: wantsHints) ? 0 : 1
             }
             watch(lesson, with: evaluator)
             return 0
@@ -116,10 +117,12 @@ public struct LessonCommandLine {
     // MARK: - check and watch
 
     /// Checks every exercise file of `lesson`, creating missing ones from the starter code;
-    /// returns whether all pass. On a failure the next hint is shown (with
-    /// `advanceHints`), or the latest one seen again.
+    /// returns whether all pass. On a failure the next hint is shown and counted as seen
+    /// only when asked for (`showHints`); otherwise it says how to ask. An exercise that
+    /// passed before (in the REPL, say) is reported as passed even when its file does not.
     @discardableResult
-    func check(_ lesson: Lesson, with evaluator: any LessonEvaluator, advanceHints: Bool) -> Bool {
+    func check(_ lesson: Lesson, with evaluator: any LessonEvaluator, showHints: Bool = false) -> Bool {
+        let passedBefore = store.load()
         say(style.apply(.bold, to: "Lesson \(lesson.number): \(lesson.title)"))
         var passedCount = 0
         for exercise in lesson.exercises {
@@ -155,17 +158,27 @@ public struct LessonCommandLine {
             if outcome.passed {
                 passedCount += 1
             } else {
-                showHint(for: exercise, in: lesson, advance: advanceHints)
+                if passedBefore.hasPassed(exercise, in: lesson) {
+                    say(style.apply(.green, to: "✓") + " You passed this exercise before (in swiftlab); this file holds other code.")
+                }
+                if showHints {
+                    showHint(for: exercise, in: lesson)
+                } else {
+                    say(style.apply(.dim, to: "swiftlab check --hint \(lesson.number) shows a hint."))
+                }
             }
         }
         say()
-        say("\(passedCount) of \(lesson.exercises.count) exercises pass. Lessons "
-            + checkFlow.lessonsBar(in: store.load(), style: style) + " done")
+        let progress = store.load()
+        let passedEver = lesson.exercises.filter { progress.hasPassed($0, in: lesson) }.count
+        say("\(passedCount) of \(lesson.exercises.count) exercise files pass (\(passedEver) of \(lesson.exercises.count) exercises passed). Lessons "
+            + checkFlow.lessonsBar(in: progress, style: style) + " done")
         return passedCount == lesson.exercises.count
     }
 
-    private func showHint(for exercise: Exercise, in lesson: Lesson, advance: Bool) {
-        let index = checkFlow.revealHint(of: exercise, in: lesson, advance: advance).index
+    /// Shows the next hint of `exercise` and counts it as seen.
+    private func showHint(for exercise: Exercise, in lesson: Lesson) {
+        let index = checkFlow.revealHint(of: exercise, in: lesson).index
         say(style.apply(.bold, to: "Hint \(index + 1) of \(exercise.hints.count): ") + exercise.hints[index])
     }
 
@@ -178,7 +191,7 @@ public struct LessonCommandLine {
         sigaddset(&stopSignals, SIGINT)
         sigaddset(&stopSignals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
-        check(lesson, with: evaluator, advanceHints: false)
+        check(lesson, with: evaluator)
         var dates = workspace.modificationDates(of: lesson)
         say(style.apply(.dim, to: "Watching \(workspace.directory.appendingPathComponent(lesson.id).path): save a file to check again, Ctrl-C to stop."))
         while true {
@@ -187,7 +200,7 @@ public struct LessonCommandLine {
             guard now != dates else { continue }
             dates = now
             say()
-            check(lesson, with: evaluator, advanceHints: false)
+            check(lesson, with: evaluator)
         }
     }
 

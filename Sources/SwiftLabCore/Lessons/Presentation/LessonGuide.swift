@@ -20,11 +20,15 @@ public final class LessonGuide {
     public var renderer: MarkdownRenderer
     /// Opens a file in the learner's editor and returns when they are done; returns false
     /// when no editor could be started. Replaceable for tests.
-    public var openEditor: (URL) -> Bool = LessonGuide.openInEditor
+    public var openEditor: (URL) -> Bool = { TerminalEditor.open($0, environment: ProcessInfo.processInfo.environment) }
 
     /// Measures the terminal's width before each section is shown, so text is wrapped to
     /// the window as it is now; nil keeps ``renderer``'s width.
     public var measureWidth: (() -> Int)?
+
+    /// For each exercise (`lesson/exercise`) loaded by `:edit`, how many inputs the history
+    /// held then: only inputs typed after that are newer than the file.
+    private var historyCountAtEditLoad: [String: Int] = [:]
 
     /// The open lesson, if any.
     public private(set) var lesson: Lesson?
@@ -120,6 +124,10 @@ public final class LessonGuide {
             let names = library.lessons.map { "\($0.number) (\($0.slug))" }.joined(separator: ", ")
             if let problem = library.problems.first(where: { $0.path.contains(query) }) {
                 say("That lesson could not be read: \(problem)")
+            } else if let close = library.lessons.min(by: {
+                EditDistance.between(query.lowercased(), $0.slug) < EditDistance.between(query.lowercased(), $1.slug)
+            }), EditDistance.between(query.lowercased(), close.slug) <= max(2, query.count / 3) {
+                say("No lesson '\(query)'. Did you mean :lesson \(close.slug) (lesson \(close.number), \(close.title))?")
             } else {
                 say("No lesson '\(query)'. Lessons: \(names.isEmpty ? "none" : names).")
             }
@@ -136,7 +144,9 @@ public final class LessonGuide {
         if sectionIndex + 1 < lesson.sections.count {
             move(to: lesson, section: sectionIndex + 1)
         } else if let following = library.lesson(after: lesson) {
-            say("That was the last section of lesson \(lesson.number). Next: :lesson \(following.number) (\(following.title)).")
+            // At a lesson's end, :next goes on to the next lesson, where the learner left it.
+            say(style.apply(.dim, to: "That was the last section of lesson \(lesson.number); on to lesson \(following.number)."))
+            open(String(following.number))
         } else {
             say("That was the last section of the last lesson.")
         }
@@ -172,11 +182,17 @@ public final class LessonGuide {
         let heading = sectionIndex == 0 ? "# \(lesson.title)" : section.exercise != nil ? "## Exercise: \(section.title)" : "## \(section.title)"
         say(renderer.render(heading))
         say()
+        // The prose after a prediction explains it: hidden until the learner has run it.
+        var hiddenBehind: LessonExample?
         for item in section.items {
             switch item {
             case .markdown(let text):
-                say(renderer.render(text))
+                if hiddenBehind == nil { say(renderer.render(text)) } else { continue }
             case .example(let example):
+                hiddenBehind = nil
+                if example.isPrediction && !revealedPredictions.contains(predictionKey(lesson, example)) {
+                    hiddenBehind = example
+                }
                 let label = example.isPrediction
                     ? "Predict the output (:run \(example.number)):"
                     : "Example \(example.number) (:run \(example.number) runs it):"
@@ -189,10 +205,18 @@ public final class LessonGuide {
                     say(renderer.codeBlock(example.expectedOutput, language: "output").joined(separator: "\n"))
                 }
             case .starter(let code):
+                hiddenBehind = nil
                 say(style.apply(.bold, to: "Start from:"))
                 say(renderer.codeBlock(code, language: "swift").joined(separator: "\n"))
             }
             say()
+        }
+        if let hidden = hiddenBehind ?? section.items.lazy.compactMap({ item -> LessonExample? in
+            if case .example(let example) = item, example.isPrediction,
+               !self.revealedPredictions.contains(self.predictionKey(lesson, example)) { return example }
+            return nil
+        }).first {
+            say(style.apply(.dim, to: "Guess first: :run \(hidden.number) asks for your guess, runs it, then explains."))
         }
         if let exercise = section.exercise {
             if store.load().hasPassed(exercise, in: lesson) {
@@ -212,13 +236,20 @@ public final class LessonGuide {
 
     // MARK: - Examples
 
-    /// `:run N`: runs example N of the open lesson in the session, so its names stay.
-    public func run(_ argument: String) {
-        guard let lesson else { return noLessonOpen() }
+    /// `:run N`: runs example N of the open lesson in the session, so its names stay. A
+    /// prediction first asks for a guess, compares it with the values printed, then shows
+    /// the explanation that follows it in the lesson. A `:` command typed at the guess
+    /// prompt is returned, for the REPL to run instead.
+    @discardableResult
+    public func run(_ argument: String) -> String? {
+        guard let lesson else {
+            noLessonOpen()
+            return nil
+        }
         let examples = lesson.examples
         guard !examples.isEmpty else {
             say("Lesson \(lesson.number) has no examples to run.")
-            return
+            return nil
         }
         let argument = argument.trimmingSpaces()
         let chosen: LessonExample?
@@ -232,19 +263,24 @@ public final class LessonGuide {
         }
         guard let example = chosen else {
             say("Lesson \(lesson.number) has examples 1 to \(examples.count): :run N runs one.")
-            return
+            return nil
         }
         guard canEvaluate(":run") else {
             say("Example \(example.number):")
             say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
             say("What it prints, according to the lesson:")
             say(renderer.codeBlock(example.expectedOutput, language: "output").joined(separator: "\n"))
-            return
+            return nil
         }
+        runExamples(neededBy: example, in: lesson)
         say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
         var guess: String?
         if example.isPrediction {
             guess = console.ask("What will it print? Type your guess (Return to skip): ")?.trimmingSpaces()
+            if let command = guess, command.hasPrefix(":") {
+                say(style.apply(.dim, to: "(Not run: \(command) is a command. :run \(example.number) asks again.)"))
+                return command
+            }
         }
         var printed = ""
         _ = evaluator.evaluate(example.code) { chunk in
@@ -253,13 +289,76 @@ public final class LessonGuide {
         }
         if !printed.isEmpty && !printed.hasSuffix("\n") { say() }
         if let guess, !guess.isEmpty {
-            let actual = LessonVerifier.normalizedLines(printed).map { $0.trimmingSpaces() }.joined(separator: " ")
-            if actual == guess.split(separator: " ").joined(separator: " ") {
+            if PredictionComparison.matches(guess: guess, printed: printed) {
                 say(style.apply(.green, to: "✓ You predicted it."))
             } else {
-                say(style.apply(.yellow, to: "Not what you guessed") + " (\(guess)). The text after the example explains why.")
+                say(style.apply(.yellow, to: "Not what you guessed") + " (\(guess)).")
             }
         }
+        if example.isPrediction { revealExplanation(of: example, in: lesson) }
+        return nil
+    }
+
+    /// Runs, in order, the earlier examples of `lesson` that declare names `example` uses
+    /// and the session does not have yet (and those they need in turn), saying so; their
+    /// output is shown only when one fails.
+    private func runExamples(neededBy example: LessonExample, in lesson: Lesson) {
+        let known = Set(evaluator.declaredNames)
+        var needed: [LessonExample] = []
+        var wanted = usedNames(in: example.code).subtracting(known).subtracting(LearnerCode.declaredNames(in: example.code))
+        for earlier in lesson.examples.filter({ $0.number < example.number }).reversed() {
+            let provides = LearnerCode.declaredNames(in: earlier.code).intersection(wanted)
+            guard !provides.isEmpty else { continue }
+            needed.insert(earlier, at: 0)
+            wanted.subtract(provides)
+            wanted.formUnion(usedNames(in: earlier.code).subtracting(known))
+        }
+        guard !needed.isEmpty else { return }
+        let listed = needed.map { String($0.number) }
+        let numbers = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed.last!
+        say(style.apply(.dim, to: "Example \(example.number) uses what example\(needed.count == 1 ? "" : "s") \(numbers) define\(needed.count == 1 ? "s" : ""): running \(needed.count == 1 ? "it" : "them") first."))
+        for earlier in needed {
+            var printed = ""
+            let result = evaluator.evaluate(earlier.code) { printed += $0 }
+            if result.status != .succeeded {
+                say("Example \(earlier.number) did not run:")
+                console.write(printed.hasSuffix("\n") || printed.isEmpty ? printed : printed + "\n")
+            }
+        }
+    }
+
+    /// The identifiers `code` mentions.
+    private func usedNames(in code: String) -> Set<String> {
+        Set(SwiftLexer.tokenize(code).filter { $0.kind == .identifier }.map(\.text))
+    }
+
+    /// Predictions whose explanation the learner has seen (`lesson-id#number`).
+    private var revealedPredictions: Set<String> = []
+
+    private func predictionKey(_ lesson: Lesson, _ example: LessonExample) -> String {
+        "\(lesson.id)#\(example.number)"
+    }
+
+    /// Shows the prose that follows `example` in its section (the explanation it hid), once.
+    private func revealExplanation(of example: LessonExample, in lesson: Lesson) {
+        guard revealedPredictions.insert(predictionKey(lesson, example)).inserted else { return }
+        func isThisExample(_ item: SectionItem) -> Bool {
+            if case .example(let other) = item { return other.number == example.number }
+            return false
+        }
+        guard let section = lesson.sections.first(where: { $0.items.contains(where: isThisExample) }),
+              let index = section.items.firstIndex(where: isThisExample) else { return }
+        let explanation = section.items[(index + 1)...].prefix { item in
+            if case .markdown = item { return true }
+            return false
+        }.compactMap { item -> String? in
+            if case .markdown(let text) = item { return text }
+            return nil
+        }
+        guard !explanation.isEmpty else { return }
+        say()
+        say(style.apply(.bold, to: "Why:"))
+        explanation.forEach { say(renderer.render($0)) }
     }
 
     // MARK: - Exercises
@@ -302,7 +401,11 @@ public final class LessonGuide {
     }
 
     /// `:check`: runs the open exercise's check against the session.
-    public func check() {
+    ///
+    /// On a pass, the learner's code typed in this session (`history`) is written to the
+    /// exercise's workspace file (the file it replaces kept as a backup), so `swiftlab
+    /// check` finds the same answer.
+    public func check(history: [String] = []) {
         guard let (lesson, exercise) = requireExercise(), canEvaluate(":check") else { return }
         let checked = checkFlow.check(exercise, in: lesson, with: evaluator)
         let outcome = checked.outcome
@@ -320,6 +423,11 @@ public final class LessonGuide {
             return
         }
         let (before, after) = (checked.before, checked.after)
+        let key = lesson.id + "/" + exercise.id
+        if let code = LearnerCode.latest(for: exercise, in: history.dropFirst(historyCountAtEditLoad[key] ?? 0)),
+           (try? workspace.write(code, for: exercise, in: lesson)) == true {
+            say(style.apply(.dim, to: "Saved your answer to \(workspace.fileURL(for: exercise, in: lesson).path)."))
+        }
         say("Lesson \(lesson.number): " + checkFlow.exercisesBar(of: lesson, in: after, style: style) + " exercises")
         if after.isDone(lesson) && !before.isDone(lesson) {
             say(style.apply(.green, .bold, to: "Lesson \(lesson.number) done!") + " Lessons "
@@ -328,7 +436,7 @@ public final class LessonGuide {
                 say("Next: :lesson \(following.number) (\(following.title)).")
             }
         }
-        say(style.apply(.dim, to: ":solution compares yours with the reference solution; :next goes on."))
+        say(style.apply(.dim, to: ":solution shows the reference solution to compare with yours; :next goes on."))
     }
 
     /// `:hint`: the open exercise's next hint, in order; the last one again when all are shown.
@@ -356,18 +464,63 @@ public final class LessonGuide {
         say(renderer.codeBlock(exercise.solution, language: "swift").joined(separator: "\n"))
     }
 
-    /// `:edit`: opens the exercise's workspace file in `$EDITOR` and loads it on return.
-    public func edit() {
+    /// `:starter`: runs the supporting code of the exercise's starter (the types and
+    /// functions the reference solution does not declare) in the session, so the learner
+    /// does not paste it; what the learner is to write is left alone.
+    public func loadStarter() {
+        guard let (_, exercise) = requireExercise(), canEvaluate(":starter") else { return }
+        // What the learner writes: what the reference solution declares differently from
+        // the starter (a type both declare alike is support).
+        func squeezed(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let solutionItems = SwiftLexer.topLevelItems(in: exercise.solution)
+        let unchanged = Set(solutionItems.map { squeezed($0.text) })
+        let supporting = SwiftLexer.topLevelItems(in: exercise.starter ?? "").filter { item in
+            unchanged.contains(squeezed(item.text))
+                || LearnerCode.declaredNames(in: item.text).isDisjoint(with: LearnerCode.declaredNames(in: exercise.solution))
+        }
+        let yours = LearnerCode.declaredNames(in: exercise.solution)
+            .subtracting(supporting.flatMap { LearnerCode.declaredNames(in: $0.text) })
+        guard !supporting.isEmpty else {
+            say("'\(exercise.title)' has no supporting code: its starter is only what you write.")
+            return
+        }
+        let result = evaluator.evaluate(supporting.map(\.text).joined(separator: "\n\n")) { console.write($0) }
+        let names = supporting.flatMap { LearnerCode.declaredNames(in: $0.text).sorted() }
+        if result.status == .succeeded {
+            say("Loaded the supporting code of '\(exercise.title)'" + (names.isEmpty ? "." : ": \(names.joined(separator: ", ")).")
+                + " Now write " + yours.sorted().joined(separator: ", ") + ".")
+        }
+    }
+
+    /// `:edit`: opens the exercise's workspace file in the learner's editor and loads it on
+    /// return if they changed it (an editor that failed, or quit without saving, leaves
+    /// the session as it was).
+    ///
+    /// The file starts from the learner's latest code for the exercise: what they typed in
+    /// the REPL (from `history`, this session's inputs) since the file was last loaded, when
+    /// there is any; the file it replaces is kept as a backup.
+    public func edit(history: [String] = []) {
         guard let (lesson, exercise) = requireExercise(), canEvaluate(":edit") else { return }
         let url: URL
         do {
             url = try workspace.prepareFile(for: exercise, in: lesson).url
+            let key = lesson.id + "/" + exercise.id
+            let typedSinceLoad = history.dropFirst(historyCountAtEditLoad[key] ?? 0)
+            if let code = LearnerCode.latest(for: exercise, in: typedSinceLoad),
+               try workspace.write(code, for: exercise, in: lesson) {
+                say(style.apply(.dim, to: "The file starts from your code typed here; the one before is kept as \(workspace.backupURL(for: exercise, in: lesson).lastPathComponent)."))
+            }
         } catch {
             say("Cannot create the exercise file in \(workspace.directory.path): \(error.localizedDescription)")
             return
         }
+        let before = try? Data(contentsOf: url)
         guard openEditor(url) else {
             say("Could not start an editor: set $EDITOR (for example `export EDITOR=nano`). The file is \(url.path).")
+            return
+        }
+        guard let after = try? Data(contentsOf: url), after != before else {
+            say("The file was not changed, so nothing was loaded. The file is \(url.path).")
             return
         }
         guard let code = workspace.code(for: exercise, in: lesson) else {
@@ -376,6 +529,7 @@ public final class LessonGuide {
         }
         say(style.apply(.dim, to: "Loading \(url.path)"))
         let result = evaluator.evaluate(code) { console.write($0) }
+        historyCountAtEditLoad[lesson.id + "/" + exercise.id] = history.count
         if result.status == .succeeded {
             say("Loaded. :check checks it.")
         } else {

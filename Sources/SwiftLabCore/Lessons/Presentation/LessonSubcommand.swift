@@ -3,7 +3,7 @@
 public enum LessonSubcommand: String, CaseIterable, Sendable {
     /// `swiftlab lessons`
     case lessons
-    /// `swiftlab check [LESSON]`
+    /// `swiftlab check [--hint] [LESSON]`
     case check
     /// `swiftlab watch [LESSON]`
     case watch
@@ -14,7 +14,8 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
     var arguments: String {
         switch self {
         case .lessons: return ""
-        case .check, .watch: return " [LESSON]"
+        case .check: return " [--hint] [LESSON]"
+        case .watch: return " [LESSON]"
         case .verify: return " [LESSON ...]"
         }
     }
@@ -40,8 +41,9 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
         case .check:
             details = """
                 Checks your exercise files of LESSON (a number or a name; by default the lesson
-                you are on) and shows a hint for each one that does not pass yet. Missing files
-                are created from the starter code in $XDG_DATA_HOME/swiftlab/workspace.
+                you are on). With --hint, shows the next hint for each one that does not pass
+                yet (hints are counted as seen only then). Missing files are created from the
+                starter code in $XDG_DATA_HOME/swiftlab/workspace.
                 """
         case .watch:
             details = """

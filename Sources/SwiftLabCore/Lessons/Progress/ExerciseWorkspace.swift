@@ -4,7 +4,8 @@ import Foundation
 /// (`:edit`, `swiftlab check`, `swiftlab watch`).
 ///
 /// Files live under `$XDG_DATA_HOME/swiftlab/workspace/NN-slug/N-exercise.swift`. They are
-/// created from the starter code the first time and never overwritten afterwards; the
+/// created from the starter code the first time; afterwards only ``write(_:for:in:)``
+/// replaces one (with the learner's own code), keeping the previous file as a backup. The
 /// lessons in `Lessons/` are never written to.
 public struct ExerciseWorkspace: Sendable {
     /// The workspace folder.
@@ -32,6 +33,34 @@ public struct ExerciseWorkspace: Sendable {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
+        let text = header(for: exercise, in: lesson) + (exercise.starter.map { $0 + "\n" } ?? "")
+        try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+        return (url, true)
+    }
+
+    /// Where ``write(_:for:in:)`` keeps the file it replaced.
+    public func backupURL(for exercise: Exercise, in lesson: Lesson) -> URL {
+        fileURL(for: exercise, in: lesson).appendingPathExtension("previous")
+    }
+
+    /// Makes the file for `exercise` hold the task and `code` (the learner's own, typed in
+    /// the REPL). A file that held something else is first kept at ``backupURL(for:in:)``.
+    /// Returns whether the file changed.
+    @discardableResult
+    public func write(_ code: String, for exercise: Exercise, in lesson: Lesson) throws -> Bool {
+        let (url, _) = try prepareFile(for: exercise, in: lesson)
+        let text = header(for: exercise, in: lesson) + code + (code.hasSuffix("\n") ? "" : "\n")
+        let previous = try Data(contentsOf: url)
+        guard previous != Data(text.utf8) else { return false }
+        let backup = backupURL(for: exercise, in: lesson)
+        try? FileManager.default.removeItem(at: backup)
+        try FileManager.default.copyItem(at: url, to: backup)
+        try Data(text.utf8).write(to: url, options: .atomic)
+        return true
+    }
+
+    /// The comment a file starts with: the exercise's task and how to check it.
+    private func header(for exercise: Exercise, in lesson: Lesson) -> String {
         let header = [
             "// Lesson \(lesson.number): \(lesson.title). Exercise \(exercise.number): \(exercise.title)",
             "//",
@@ -40,9 +69,7 @@ public struct ExerciseWorkspace: Sendable {
             "// Check it with `swiftlab check \(lesson.number)` (or `:edit` and `:check` in swiftlab).",
             "",
         ]
-        let text = header.joined(separator: "\n") + "\n" + (exercise.starter.map { $0 + "\n" } ?? "")
-        try Data(text.utf8).write(to: url, options: .withoutOverwriting)
-        return (url, true)
+        return header.joined(separator: "\n") + "\n"
     }
 
     /// The learner's code for `exercise`, or nil when the file does not exist or cannot be read.

@@ -13,13 +13,11 @@ enum Step<Output, Failure: Error> {
     case fail(Failure)
 }
 
-/// The one inner subscriber behind every operator that keeps state or may end early:
-/// `tryMap`, `tryFilter`, `tryCompactMap`, `scan`, `reduce`, `collect`, `count`,
-/// `contains`, `allSatisfy`, `min`/`max`, `prefix`, `prefix(while:)`, `dropFirst`,
-/// `drop(while:)`, `first`, `last`, `removeDuplicates`, `replaceError`, `replaceEmpty`,
-/// `ignoreOutput` and friends. Each operator only supplies two functions: `step` for a
-/// value and `finishing` for the upstream completion. (Those that must read the whole
-/// upstream before answering put an ``UnlimitedUpstreamDemand`` in front of it.)
+/// The one inner subscriber behind every operator that keeps state or may end early
+/// (`Sources/Streams/Operators/README.md` tells which operators use which helper). Each
+/// operator only supplies two functions: `step` for a value and `finishing` for the
+/// upstream completion. (Those that must read the whole upstream before answering put an
+/// ``UnlimitedUpstreamDemand`` in front of it.)
 ///
 /// It stands between upstream and downstream as both the subscriber and the downstream's
 /// subscription, so it can stop the flow itself. The lock guards the subscription state,

@@ -16,12 +16,14 @@ final class Resubscriber<Downstream: Subscriber>: Subscription, CustomStringConv
     @usableFromInline @exclusivity(unchecked) var hasSubscribedDownstream = false
     @usableFromInline @exclusivity(unchecked) var isTerminal = false
 
-    @inlinable
-    init(downstream: Downstream) {
-        self.downstream = downstream
-    }
+    /// The operator's name, as Combine describes its subscription ("Catch", "Retry"...).
+    @usableFromInline let description: String
 
-    @usableFromInline var description: String { "Resubscriber" }
+    @inlinable
+    init(downstream: Downstream, name: String) {
+        self.downstream = downstream
+        self.description = name
+    }
 
     /// Subscribes to `publisher` as the new current attempt; `onFailure` decides what a
     /// failure of this attempt leads to (called without the lock).
@@ -37,8 +39,9 @@ final class Resubscriber<Downstream: Subscriber>: Subscription, CustomStringConv
         let attempt = generation
         current = nil
         lock.unlock()
-        publisher.subscribe(ResubscriberAttempt<P.Failure, Downstream>(
-            owner: self, generation: attempt, onFailure: onFailure))
+        publisher.subscribe(
+            ResubscriberAttempt<P.Failure, Downstream>(
+                owner: self, generation: attempt, onFailure: onFailure))
     }
 
     @inlinable

@@ -80,7 +80,15 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        schedule { self.deliver(input) }
+        // As in Combine, the scheduled block holds the subscriber until it runs, even if
+        // the subscription is cancelled meanwhile (it then delivers nothing).
+        lock.lock()
+        let held = downstream
+        lock.unlock()
+        schedule {
+            self.deliver(input)
+            withExtendedLifetime(held) {}
+        }
         return .none
     }
 

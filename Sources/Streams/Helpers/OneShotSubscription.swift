@@ -21,7 +21,7 @@ final class OneShotSubscription<Downstream: Subscriber>: Subscription, CustomStr
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
-        guard demand.rawValue != 0 else { return }
+        precondition(demand.rawValue != 0, "A subscriber requested .none: demand must be positive")
         lock.lock()
         let receiver = downstream
         downstream = nil

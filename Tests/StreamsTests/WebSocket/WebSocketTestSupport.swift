@@ -1,0 +1,84 @@
+import Foundation
+import StreamsFoundation
+import TestWaiting
+
+/// Runs a WebSocket connection to its end and keeps what it saw.
+final class WebSocketSession: @unchecked Sendable {
+    let connection: WebSocketConnection
+    private let lock = NSLock()
+    private var received: [WebSocketMessage] = []
+    private var seenStates: [WebSocketState] = []
+    private var ending: Subscribers.Completion<WebSocketError>?
+    private let ended = DispatchSemaphore(value: 0)
+    private let opened = DispatchSemaphore(value: 0)
+    private var subscriptions: [AnyCancellable] = []
+    private let messageArrived = NSCondition()
+
+    init(url: URL, configuration: WebSocketConfiguration = WebSocketConfiguration()) {
+        connection = WebSocketConnection(url: url, configuration: configuration)
+        let watchers = [
+            connection.state.sink { [self] state in
+                lock.withLock { seenStates.append(state) }
+                if state == .open { opened.signal() }
+            },
+            connection.messages.sink(
+                receiveCompletion: { [self] completion in
+                    lock.withLock { ending = completion }
+                    ended.signal()
+                },
+                receiveValue: { [self] message in
+                    messageArrived.withLock {
+                        lock.withLock { received.append(message) }
+                        messageArrived.broadcast()
+                    }
+                }
+            ),
+        ]
+        lock.withLock { subscriptions = watchers }
+        connection.connect()
+    }
+
+    var messages: [WebSocketMessage] { lock.withLock { received } }
+    var states: [WebSocketState] { lock.withLock { seenStates } }
+
+    /// Waits (generously: the event, not a deadline, is what a passing test waits for) until open.
+    func waitUntilOpen() -> Bool { opened.wait(timeout: .now() + deadlockBound) == .success }
+
+    /// Waits until `count` messages arrived.
+    func waitForMessages(_ count: Int) -> Bool {
+        messageArrived.withLock {
+            let limit = Date(timeIntervalSinceNow: deadlockBound)
+            while lock.withLock({ received.count }) < count { if !messageArrived.wait(until: limit) { return false } }
+            return true
+        }
+    }
+
+    /// Waits until `messages` completed, and returns how.
+    func completion() -> Subscribers.Completion<WebSocketError>? {
+        _ = ended.wait(timeout: .now() + deadlockBound)
+        return lock.withLock { ending }
+    }
+
+    /// Sends and waits for the send's outcome.
+    func send(_ message: WebSocketMessage) -> Result<Void, WebSocketError>? {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var outcome: Result<Void, WebSocketError>?
+        let subscription = connection.send(message).sink(
+            receiveCompletion: { if case .failure(let error) = $0 { outcome = .failure(error) }; done.signal() },
+            receiveValue: { outcome = .success(()) }
+        )
+        _ = done.wait(timeout: .now() + deadlockBound)
+        subscription.cancel()
+        return outcome
+    }
+
+    /// The failure `messages` ended with, if it failed.
+    func failure() -> WebSocketError? {
+        if case .failure(let error)? = completion() { return error }
+        return nil
+    }
+}
+
+enum WebSocketTestSupport {
+    static func acceptValue(forKey key: String) -> String { WebSocketHandshake.acceptValue(forKey: key) }
+}
