@@ -31,9 +31,10 @@ extension SwiftLabRuntime {
 
     private static func show<T>(_ value: T) {
         if T.self == Void.self { return }
-        let name = "$R\(nextResultNumber)"
+        let number = nextResultNumber
         nextResultNumber += 1
-        print(describe(value, named: name))
+        keepResult(value, number: number)
+        print(describe(value, named: "$R\(number)"))
     }
 
     /// Prints a new binding as `name: Type = value`.
@@ -86,7 +87,7 @@ extension SwiftLabRuntime {
         return isExistential(type) && name != "Any" && name != "AnyObject" ? "any " + name : name
     }
 
-    private static func isExistential(_ type: Any.Type) -> Bool {
+    static func isExistential(_ type: Any.Type) -> Bool {
         String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
     }
 

@@ -52,6 +52,9 @@ public enum WorkerRequest: Equatable, Sendable {
 public enum WorkerReply: Equatable, Sendable {
     /// The worker has started and waits for requests.
     case ready
+    /// The cell showed result `$R<number>`, whose static type Swift source names as
+    /// `type`; sent before ``finished(cell:)``, so that later inputs can use the result.
+    case result(cell: Int, number: Int, type: String)
     /// The cell ran to its end.
     case finished(cell: Int)
     /// The cell could not be loaded (the message is the dynamic loader's).
@@ -64,6 +67,8 @@ public enum WorkerReply: Equatable, Sendable {
         switch self {
         case .ready:
             return "ready"
+        case let .result(cell, number, type):
+            return "result\t\(cell)\t\(number)\t\(type)"
         case let .finished(cell):
             return "finished\t\(cell)"
         case let .failed(cell, message):
@@ -76,6 +81,12 @@ public enum WorkerReply: Equatable, Sendable {
 
     /// Parses a protocol line; `nil` when it is not a reply.
     public init?(line: Substring) {
+        if line.hasPrefix("result\t") {
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let cell = Int(fields[1]), let number = Int(fields[2]) else { return nil }
+            self = .result(cell: cell, number: number, type: String(fields[3]))
+            return
+        }
         let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
         switch (fields.first, fields.count) {
         case ("ready", 1):

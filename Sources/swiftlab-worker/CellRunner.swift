@@ -9,8 +9,9 @@ import Darwin
 /// Runs cells on the main thread and keeps the main run loop going between them.
 @MainActor
 enum CellRunner {
-    /// The cell that runs now, and the output descriptors saved while a quiet cell runs.
-    private static var current: (cell: Int, savedOutput: (Int32, Int32)?)?
+    /// The cell that runs now, its library's handle, and the output descriptors saved
+    /// while a quiet cell runs.
+    private static var current: (cell: Int, handle: UnsafeMutableRawPointer, savedOutput: (Int32, Int32)?)?
 
     /// Starts reading requests, reports readiness and runs the main run loop forever.
     static func start() -> Never {
@@ -70,7 +71,7 @@ enum CellRunner {
             dup2(null, 2)
             close(null)
         }
-        current = (cell, saved)
+        current = (cell, handle, saved)
         unsafeBitCast(address, to: CellEntryPoint.self)(cellDidFinish)
     }
 
@@ -89,12 +90,31 @@ enum CellRunner {
                     close(out)
                     close(err)
                 }
+                reportNewResults(of: running.cell, handle: running.handle)
                 send(.finished(cell: running.cell))
                 if !queued.isEmpty {
                     let next = queued.removeFirst()
                     run(cell: next.cell, library: next.library, symbol: next.symbol, quiet: next.quiet)
                 }
             }
+        }
+    }
+}
+
+extension CellRunner {
+    /// The runtime's function listing the results shown since it was last called.
+    private typealias TakeNewResultTypes = @convention(c) () -> UnsafeMutablePointer<CChar>?
+
+    /// Tells swiftlab the static type of each `$R` result the cell showed, so that later
+    /// inputs can name them. The runtime is found through the cell's library, which links it.
+    static func reportNewResults(of cell: Int, handle: UnsafeMutableRawPointer) {
+        guard let address = dlsym(handle, "swiftlab_runtime_take_new_result_types"),
+              let text = unsafeBitCast(address, to: TakeNewResultTypes.self)() else { return }
+        defer { free(text) }
+        for line in String(cString: text).split(separator: "\n") {
+            let fields = line.split(separator: "\t", maxSplits: 1)
+            guard fields.count == 2, let number = Int(fields[0]) else { continue }
+            send(.result(cell: cell, number: number, type: String(fields[1])))
         }
     }
 }

@@ -8,7 +8,8 @@ import Testing
         for request in requests {
             #expect(WorkerRequest(line: Substring(request.line)) == request)
         }
-        let replies: [WorkerReply] = [.ready, .pong, .finished(cell: 3), .failed(cell: 4, message: "no such file")]
+        let replies: [WorkerReply] = [.ready, .pong, .finished(cell: 3), .failed(cell: 4, message: "no such file"),
+                                      .result(cell: 5, number: 2, type: "Swift.Dictionary<Swift.String, Cell5.P>")]
         for reply in replies {
             #expect(WorkerReply(line: Substring(reply.line)) == reply)
         }

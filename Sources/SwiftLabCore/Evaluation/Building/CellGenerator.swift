@@ -5,7 +5,8 @@
 ///   touches each new global in source order, because library globals are initialised
 ///   lazily and their side effects must happen when the input runs.
 /// - Statements and expressions run in the entry point, on the main actor; a bare
-///   expression is shown as `$RN: Type = value`, a new binding as `name: Type = value`.
+///   expression is shown as `$RN: Type = value`, a new binding as `name: Type = value`;
+///   a later input names the result `$RN` (``ResultReferences``).
 /// - Every item is preceded by `#sourceLocation(file: "input N", line: L)` and keeps its
 ///   columns, so the compiler's diagnostics point at what the learner typed. An item that
 ///   needs a generated line before it (`@MainActor`, the display call) gets a file of its
@@ -28,6 +29,9 @@ struct CellGenerator {
         /// Prints the static type of each bare expression instead of its value, without
         /// evaluating it (`:type`).
         var showsTypesOnly = false
+        /// The static types of the `$R` results the earlier cells showed, by number
+        /// (see ``ResultReferences``).
+        var results: [Int: String] = [:]
     }
 
     /// Modules every cell imports: what learners use without writing an import.
@@ -42,7 +46,6 @@ struct CellGenerator {
     /// Generates cell `number` for `input`.
     static func generate(number: Int, input: ParsedInput, context: Context) -> GeneratedCell {
         let inputLines = input.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let items = input.cellItems
         let moduleName = "Cell\(number)"
         let entry = "cell\(number)_main"
         let file = fileName(forInput: number)
@@ -54,6 +57,7 @@ struct CellGenerator {
         var newImports: [String] = []
         var shifts: [ColumnShift] = []
         var usesAwait = false
+        var resultNumbers = Set<Int>()
 
         func location(_ line: Int) -> String {
             "#sourceLocation(file: \"\(file)\", line: \(line))"
@@ -69,7 +73,10 @@ struct CellGenerator {
             return String(repeating: " ", count: prefix.utf8.count)
         }
 
-        for cellItem in items {
+        for original in input.cellItems {
+            let references = ResultReferences(in: original, known: context.results)
+            resultNumbers.formUnion(references.numbers)
+            let cellItem = references.cellItem
             let item = cellItem.item
             if context.awaitsDisplays || cellItem.tokens.contains(where: { $0.kind == .keyword && $0.text == "await" }) {
                 usesAwait = true
@@ -122,9 +129,16 @@ struct CellGenerator {
             // Streams' Foundation pieces come with Foundation, as they would with Combine.
             header.append("import StreamsFoundation")
         }
-        header += CellImports.lines(earlier: context.earlierCells, declarations: declarations, extensions: extensions)
+        let cellImports = CellImports.lines(earlier: context.earlierCells, declarations: declarations, extensions: extensions)
+        header += cellImports
+        if !resultNumbers.isEmpty {
+            let wholeImports = Set(context.earlierCells.map(\.moduleName).filter { cellImports.contains("@testable import \($0)") })
+            fileScope += resultNumbers.sorted().map {
+                ResultReferences.declaration(of: $0, type: context.results[$0]!, wholeImports: wholeImports)
+            }
+        }
         // Lets a later cell import the module without its names (see CellImports).
-        let exports = items.contains {
+        let exports = input.cellItems.contains {
             switch $0.kind {
             case .declaration, .binding: return true
             default: return false

@@ -13,4 +13,7 @@ struct AcceptedCell {
     var symbol: String
     /// The generated cell (its declarations and imports).
     var generated: GeneratedCell
+    /// The static types of the `$R` results it showed, by number: what a later input
+    /// naming one of them reads (a new worker that runs the cell again shows them again).
+    var results: [Int: String] = [:]
 }

@@ -199,12 +199,13 @@ public final class Session: @unchecked Sendable {
         }
 
         let runStart = clock.now
+        var results: [Int: String] = [:]
         let status = supervisor.execute(cell: cell, library: library, mapper: mapper, accepted: &accepted,
-                                        emit: emit, emitProgramOutput: emitProgramOutput)
+                                        results: &results, emit: emit, emitProgramOutput: emitProgramOutput)
         let runTime = clock.now - runStart
         if status == .succeeded, !transient {
             accepted.append(AcceptedCell(number: number, input: input.text, library: library,
-                                         symbol: cell.entrySymbol, generated: cell))
+                                         symbol: cell.entrySymbol, generated: cell, results: results))
         } else {
             inputTexts[number] = nil
         }
@@ -231,6 +232,7 @@ public final class Session: @unchecked Sendable {
             context.imports += cell.generated.imports.filter { !context.imports.contains($0) }
         }
         context.earlierCells = accepted.map(\.generated)
+        context.results = accepted.reduce(into: [:]) { $0.merge($1.results) { _, newer in newer } }
         return context
     }
 }

@@ -73,7 +73,10 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// Runs a compiled cell in the worker, streaming its output; restarts the worker
     /// and restores `accepted` when the cell does not finish. Cells that cannot be
     /// restored are removed from `accepted`.
+    ///
+    /// `results` receives the static type of each `$R` result the cell shows, by number.
     func execute(cell: GeneratedCell, library: URL, mapper: DiagnosticMapper, accepted: inout [AcceptedCell],
+                 results: inout [Int: String],
                  emit: (String) -> Void, emitProgramOutput: (String) -> Void) -> InputOutcome {
         guard let worker = liveWorker(accepted: &accepted, emit: emit) else { return .crashed }
         interruptLock.lock()
@@ -112,6 +115,8 @@ final class WorkerSupervisor: @unchecked Sendable {
                     // trap may still be on its way through the other pipe.
                     if piece.isRuntimeMessage { runtimeMessages.append(piece.text) } else { emitProgramOutput(piece.text) }
                 }
+            case let .reply(.result(cell.number, number, type)):
+                results[number] = type
             case .reply(.finished(cell.number)):
                 break loop
             case let .reply(.failed(_, message)):

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import SwiftLabCore
+
+/// `$R` results as values of later inputs, as in the LLDB REPL (issue 14): the outputs
+/// below are what `lldb --repl` shows for the same inputs, in its display.
+@Suite(.serialized) struct EvalResultReferenceTests {
+    static let inputs = [
+        "1 + 2", "$R0 + 5", "var x = $R0", "$R0.description", "print(\"twice: \\($R1 * 2)\")",
+        "$R0 = 10", "$R0", "struct Point { var x = 1 }", "Point()", "$R4.x", "$R9",
+    ]
+
+    @Test func laterInputsUseEarlierResults() throws {
+        let run = try EvalHarness.runREPL(Self.inputs)
+        #expect(
+            run.output == """
+                $R0: Int = 3
+                $R1: Int = 8
+                x: Int = 3
+                $R2: String = "3"
+                twice: 16
+                $R3: Int = 10
+                $R4: Point = Point(x: 1)
+                $R5: Int = 1
+                1:1: error: cannot find '$R9' in scope
+                $R9
+                ^
+
+                """)
+        #expect(run.status == 1)
+    }
+
+    @Test func lldbDisplayToo() throws {
+        let run = try EvalHarness.runREPL(["1 + 2", "$R0 + 5", "var x = $R0", "$R0.description"],
+                                          arguments: ["--display", "lldb"])
+        #expect(run.output == "$R0: Int = 3\n$R1: Int = 8\nx: Int = 3\n$R2: String = \"3\"\n")
+        #expect(run.status == 0)
+    }
+
+    /// After a trap the worker runs the accepted inputs again, which shows their results
+    /// again; after `:reset` there are none.
+    @Test func resultsSurviveATrapAndGoWithReset() throws {
+        let run = try EvalHarness.runREPL([
+            "[1, 2].map { $0 * 10 }", "[1][3]", "$R0.count", ":reset", "$R0", "4", "$R0 + 1",
+        ])
+        #expect(run.output.hasPrefix("$R0: [Int] = [10, 20]\n"))
+        #expect(run.output.contains("earlier state is restored (1 earlier input run again).\n$R1: Int = 2\n"))
+        #expect(
+            run.output.hasSuffix(
+                "The session was reset: earlier declarations and values are gone.\n"
+                    + "1:1: error: cannot find '$R0' in scope\n$R0\n^\n$R0: Int = 4\n$R1: Int = 5\n"))
+    }
+}
