@@ -15,9 +15,12 @@ extension SwiftLabRuntime {
 
     /// Prints a bare expression's value as `$RN: Type = value`; prints nothing for `()`.
     ///
-    /// - Parameter value: the expression the learner typed.
-    public static func displayResult<T>(_ value: @autoclosure () throws -> T) rethrows {
-        show(try value())
+    /// - Parameters:
+    ///   - value: the expression the learner typed.
+    ///   - writtenType: the type as the learner's source names it, when that keeps a type
+    ///     alias the runtime's type would lose (`Foo.X(0)`); see ``describe(_:named:style:width:writtenType:)``.
+    public static func displayResult<T>(_ value: @autoclosure () throws -> T, writtenType: String? = nil) rethrows {
+        show(try value(), writtenType: writtenType)
     }
 
     /// Prints the value of a bare expression that uses `await` (see ``displayResult(_:)``).
@@ -25,16 +28,17 @@ extension SwiftLabRuntime {
     /// Main-actor isolated, as the cells that call it are, so the closure never crosses
     /// an isolation boundary.
     @MainActor
-    public static func displayResult<T>(_ value: @autoclosure () async throws -> T) async rethrows {
-        show(try await value())
+    public static func displayResult<T>(_ value: @autoclosure () async throws -> T,
+                                        writtenType: String? = nil) async rethrows {
+        show(try await value(), writtenType: writtenType)
     }
 
-    private static func show<T>(_ value: T) {
+    private static func show<T>(_ value: T, writtenType: String?) {
         if T.self == Void.self { return }
         let number = nextResultNumber
         nextResultNumber += 1
         keepResult(value, number: number)
-        print(describe(value, named: "$R\(number)"))
+        print(describe(value, named: "$R\(number)", style: displayStyle, writtenType: writtenType))
     }
 
     /// Prints a new binding as `name: Type = value`.
@@ -42,8 +46,10 @@ extension SwiftLabRuntime {
     /// - Parameters:
     ///   - value: the bound value.
     ///   - name: the name the learner bound it to.
-    public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String) {
-        print(describe(value(), named: name))
+    ///   - writtenType: the type as the learner's source names it, when that keeps a type
+    ///     alias (`let t: Celsius = 20`).
+    public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String, writtenType: String? = nil) {
+        print(describe(value(), named: name, style: displayStyle, writtenType: writtenType))
     }
 
     /// `name: Type = value` in the current ``displayStyle``, with the type sugared and cell
@@ -56,16 +62,22 @@ extension SwiftLabRuntime {
     /// Swift's spelling (breaking a line wider than `width`, by default the terminal's,
     /// one member a line);
     /// ``DisplayStyle/lldb`` shows an existential's dynamic type and LLDB's format.
-    public static func describe<T>(_ value: T, named name: String, style: DisplayStyle, width: Int? = nil) -> String {
+    ///
+    /// The runtime's type has no type aliases (`Celsius` is `Double` to it): a
+    /// `writtenType` (the static type as the learner's source spells it, `Celsius?`,
+    /// `Foo.X`) is shown instead, sugared the same way, except for an existential.
+    public static func describe<T>(_ value: T, named name: String, style: DisplayStyle, width: Int? = nil,
+                                   writtenType: String? = nil) -> String {
+        let written = isExistential(T.self) ? nil : writtenType.map { TypeNameSugar.sugaredWrittenType($0, style: style) }
         switch style {
         case .lldb:
             // `value as Any` opens an existential, so `type(of:)` gives the dynamic type.
             let type = isExistential(T.self) ? Swift.type(of: value as Any) : T.self
             var renderer = LLDBValueRenderer()
-            return "\(name): \(typeName(of: type, style: .lldb)) = \(renderer.render(value))"
+            return "\(name): \(written ?? typeName(of: type, style: .lldb)) = \(renderer.render(value))"
         case .compact:
             var renderer = CompactValueRenderer()
-            let prefix = "\(name): \(typeName(of: T.self)) = "
+            let prefix = "\(name): \(written ?? typeName(of: T.self)) = "
             let text = renderer.render(value)
             guard let width = width ?? displayWidth else { return prefix + text }
             return prefix + CompactValueRenderer.wrapped(text, width: width, column: prefix.count)
@@ -146,8 +158,10 @@ extension SwiftLabRuntime {
 }
 
 extension SwiftLabRuntime {
-    /// Prints the static type of an expression without evaluating it (`:type`).
-    public static func printStaticType<T>(of value: @autoclosure () throws -> T) {
-        print(typeName(of: T.self))
+    /// Prints the static type of an expression without evaluating it (`:type`), as
+    /// `writtenType` when the source names an alias (see ``displayResult(_:writtenType:)``).
+    public static func printStaticType<T>(of value: @autoclosure () throws -> T, writtenType: String? = nil) {
+        let written = isExistential(T.self) ? nil : writtenType.map { TypeNameSugar.sugaredWrittenType($0, style: .compact) }
+        print(written ?? typeName(of: T.self))
     }
 }

@@ -12,9 +12,23 @@ enum TypeNameSugar {
         return parser.atEnd ? result.joined(separator: ", ") : name
     }
 
+    /// A type as the learner's source spells it (`Optional<Celsius>`, `[String:C]`,
+    /// `Swift.Int`), as the compiler prints it: sugared, one space after a comma,
+    /// the style's separator between a dictionary's key and value types, without `Swift.`, but with every
+    /// other qualifier, which names a nested type here (`Foo.X`), not a module.
+    static func sugaredWrittenType(_ written: String, style: DisplayStyle) -> String {
+        let compacted = written.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var parser = Parser(characters: Array(compacted), dictionarySeparator: style == .lldb ? " : " : ": ",
+                            keepsQualifiers: true)
+        let result = parser.parseList(until: nil)
+        return parser.atEnd ? result.joined(separator: ", ") : compacted
+    }
+
     private struct Parser {
         let characters: [Character]
         let dictionarySeparator: String
+        /// Whether `A.B` stays as it is (a written type) instead of losing its module.
+        var keepsQualifiers = false
         var index = 0
 
         var atEnd: Bool { index >= characters.count }
@@ -57,8 +71,13 @@ enum TypeNameSugar {
                 if character == "(" || character == "[" {
                     index += 1
                     let closing: Character = character == "(" ? ")" : "]"
-                    let inner = parseList(until: closing)
+                    var inner = parseList(until: closing)
                     index += 1
+                    if character == "[", inner.count == 1, let colon = Self.topLevelColon(in: inner[0]) {
+                        // A dictionary written `[K:V]` or `[K : V]`.
+                        let key = inner[0][..<colon].trimmingSpaces, value = inner[0][inner[0].index(after: colon)...].trimmingSpaces
+                        inner = [key + dictionarySeparator + value]
+                    }
                     text += unqualified(word) + String(character) + inner.joined(separator: ", ") + String(closing)
                     word = ""
                     continue
@@ -76,6 +95,9 @@ enum TypeNameSugar {
 
         /// `Module.Name.Nested` without its module: `Name.Nested`.
         func unqualified(_ word: String) -> String {
+            if keepsQualifiers {
+                return word.hasPrefix("Swift.") ? String(word.dropFirst("Swift.".count)) : word
+            }
             guard let dot = word.firstIndex(of: "."), let first = word.first, first.isLetter || first == "_" else {
                 return word
             }
@@ -100,6 +122,23 @@ enum TypeNameSugar {
             }
         }
 
+        /// The `:` between a dictionary's key and value types, outside brackets.
+        static func topLevelColon(in type: String) -> String.Index? {
+            var depth = 0
+            var previous: Character = " "
+            for index in type.indices {
+                switch type[index] {
+                case "(", "[", "<": depth += 1
+                case ")", "]": depth -= 1
+                case ">" where previous != "-": depth -= 1
+                case ":" where depth == 0: return index
+                default: break
+                }
+                previous = type[index]
+            }
+            return nil
+        }
+
         /// Function types, existentials and compositions need parentheses before `?`.
         func needsParentheses(_ type: String) -> Bool {
             var depth = 0
@@ -117,5 +156,12 @@ enum TypeNameSugar {
             }
             return type.hasPrefix("any ") || type.hasPrefix("some ")
         }
+    }
+}
+
+private extension Substring {
+    /// Without the spaces at either end.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -85,6 +85,23 @@ import Testing
         #expect(run.output.hasSuffix("':display' needs 'lldb' or 'compact', as in ':display lldb'.\n"))
     }
 
+    /// Type aliases keep their names where the input says the type: an annotation, a call
+    /// of the alias's initializer (LLDB's output for the same inputs).
+    @Test func typeAliasesKeepTheirNames() throws {
+        let inputs = [
+            "class Foo { typealias X = Int }", "Foo.X(0)", "typealias Celsius = Double", "let t: Celsius = 20",
+            "let u = Celsius(3)", "var o: Celsius? = 2", "let cs: [String:Celsius] = [:]",
+        ]
+        let lldb = try EvalHarness.runREPL(inputs, arguments: ["--display", "lldb"])
+        #expect(
+            lldb.output
+                == "$R0: Foo.X = 0\nt: Celsius = 20\nu: Celsius = 3\no: Celsius? = 2\ncs: [String : Celsius] = 0 key/value pairs\n")
+        let compact = try EvalHarness.runREPL(inputs)
+        #expect(
+            compact.output
+                == "$R0: Foo.X = 0\nt: Celsius = 20.0\nu: Celsius = 3.0\no: Celsius? = Optional(2.0)\ncs: [String: Celsius] = [:]\n")
+    }
+
     @Test func displayOptionIsChecked() throws {
         let run = try EvalHarness.runREPL(["1"], arguments: ["--display", "fancy"])
         #expect(run.status == 2)

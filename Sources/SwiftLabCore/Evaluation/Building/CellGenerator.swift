@@ -58,6 +58,14 @@ struct CellGenerator {
         var shifts: [ColumnShift] = []
         var usesAwait = false
         var resultNumbers = Set<Int>()
+        let ownAliases = input.cellItems.flatMap { WrittenType.aliasNames(in: $0.tokens) }
+        var aliases = WrittenType.Aliases(all: Set(ownAliases + context.earlierCells.flatMap(\.typeAliasNames)))
+        for cellItem in input.cellItems {
+            if case let .declaration(name?, "typealias") = cellItem.kind { aliases.topLevel.insert(name) }
+        }
+        for cell in context.earlierCells {
+            aliases.topLevel.formUnion(cell.declarations.filter { $0.keyword == "typealias" }.map(\.name))
+        }
 
         func location(_ line: Int) -> String {
             "#sourceLocation(file: \"\(file)\", line: \(line))"
@@ -98,12 +106,14 @@ struct CellGenerator {
             case let .binding(names, keyword):
                 let (text, shift) = wrappingThrowingInitializers(of: cellItem)
                 shifts += shift
+                let writtenTypes = WrittenType.bindingTypes(in: cellItem, aliases: aliases)
                 // `@MainActor` goes on the line before the item, so its columns stay.
                 fileScope += [wrapperLocation(item.line), "@MainActor", padding(for: item) + text, "#sourceLocation()"]
                 for name in names {
                     declarations.append(.init(name: name, keyword: keyword))
                     body.append("_ = \(name)")
-                    body.append("SwiftLabRuntime.displayBinding(\(name), named: \"\(escaped(name))\")")
+                    let writtenType = writtenTypes[name].map { ", writtenType: \"\(escaped($0))\"" } ?? ""
+                    body.append("SwiftLabRuntime.displayBinding(\(name), named: \"\(escaped(name))\"\(writtenType))")
                 }
             case .statement:
                 body += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
@@ -117,8 +127,10 @@ struct CellGenerator {
                 let awaits = keywords.contains("await") || context.awaitsDisplays
                 let effects = (keywords.contains("try") ? "try " : "") + (awaits ? "await " : "")
                 let display = context.showsTypesOnly ? "SwiftLabRuntime.printStaticType(of:" : effects + "SwiftLabRuntime.displayResult("
+                let writtenType = WrittenType.expressionType(of: cellItem, aliases: aliases)
+                    .map { ", writtenType: \"\(escaped($0))\"" } ?? ""
                 body += [wrapperLocation(item.line), display,
-                         padding(for: item) + item.text, ")", "#sourceLocation()"]
+                         padding(for: item) + item.text, writtenType + ")", "#sourceLocation()"]
             }
         }
 
@@ -186,7 +198,7 @@ struct CellGenerator {
             number: number, moduleName: moduleName, entrySymbol: entry, source: source,
             declarations: declarations, extensions: extensions, marker: marker,
             imports: newImports, exportsDeclarations: exports,
-            columnShifts: shifts)
+            columnShifts: shifts, typeAliasNames: ownAliases)
     }
 
     /// Whether an import item brings in Foundation.

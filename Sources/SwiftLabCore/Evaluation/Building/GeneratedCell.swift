@@ -43,6 +43,8 @@ struct GeneratedCell: Equatable {
     var exportsDeclarations: Bool
     /// Where columns of the generated file differ from the input's (line, first column, shift).
     var columnShifts: [ColumnShift]
+    /// The names the cell declares with `typealias`, nested ones too (see ``WrittenType``).
+    var typeAliasNames: [String] = []
 }
 
 /// Characters inserted into a line of the input (a rewritten `try` initializer): a
