@@ -59,13 +59,7 @@ struct CellGenerator {
         var usesAwait = false
         var resultNumbers = Set<Int>()
         let ownAliases = input.cellItems.flatMap { WrittenType.aliasNames(in: $0.tokens) }
-        var aliases = WrittenType.Aliases(all: Set(ownAliases + context.earlierCells.flatMap(\.typeAliasNames)))
-        for cellItem in input.cellItems {
-            if case let .declaration(name?, "typealias") = cellItem.kind { aliases.topLevel.insert(name) }
-        }
-        for cell in context.earlierCells {
-            aliases.topLevel.formUnion(cell.declarations.filter { $0.keyword == "typealias" }.map(\.name))
-        }
+        let aliases = WrittenType.Aliases(visibleIn: input, after: context.earlierCells)
 
         func location(_ line: Int) -> String {
             "#sourceLocation(file: \"\(file)\", line: \(line))"

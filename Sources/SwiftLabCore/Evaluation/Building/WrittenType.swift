@@ -53,6 +53,23 @@ enum WrittenType {
         /// The aliases declared at the top level: an unqualified `X(0)` calls the
         /// initializer of one of these (a nested alias of that name would be a function).
         var topLevel: Set<String> = []
+
+        /// The aliases `input` declares and those of the earlier cells.
+        init(visibleIn input: ParsedInput, after earlierCells: [GeneratedCell]) {
+            all = Set(input.cellItems.flatMap { aliasNames(in: $0.tokens) } + earlierCells.flatMap(\.typeAliasNames))
+            for cellItem in input.cellItems {
+                if case let .declaration(name?, "typealias") = cellItem.kind { topLevel.insert(name) }
+            }
+            for cell in earlierCells {
+                topLevel.formUnion(cell.declarations.filter { $0.keyword == "typealias" }.map(\.name))
+            }
+        }
+
+        /// The given aliases.
+        init(all: Set<String>, topLevel: Set<String>) {
+            self.all = all
+            self.topLevel = topLevel
+        }
     }
 
     /// `Path(...)` or `Path.init(...)`, nothing before or after, whose last path component
