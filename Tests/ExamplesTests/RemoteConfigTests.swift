@@ -64,8 +64,11 @@ struct RemoteConfigTests {
 
     @Test("One update in flight at a time")
     func oneUpdateInFlight() throws {
+        // The server answers only once every update below has been subscribed, so that
+        // they overlap however slow the machine (a fixed delay did not guarantee it).
+        let allSubscribed = Signal()
         let server = try LocalHTTPServer { [serverConfig] _ in
-            usleep(100_000)   // a slow server, so the calls below overlap
+            allSubscribed.wait()
             return .json(encoding: serverConfig)
         }
         defer { server.stop() }
@@ -73,6 +76,7 @@ struct RemoteConfigTests {
         let updates = (0..<5).map { _ in service.update() }
         let done = Signal()
         let subscriptions = updates.map { $0.sink(receiveCompletion: { _ in done.signal() }, receiveValue: { _ in }) }
+        allSubscribed.signal()
         for _ in updates { #expect(done.wait()) }
         #expect(server.receivedRequests.count == 1)
         subscriptions.forEach { $0.cancel() }

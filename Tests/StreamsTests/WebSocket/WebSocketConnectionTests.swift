@@ -85,13 +85,17 @@ struct WebSocketConnectionTests {
     func pingsAnswered() throws {
         let server = try echoServer()
         defer { server.stop() }
-        let session = WebSocketSession(url: server.webSocketURL(for: "/"), configuration: WebSocketConfiguration(pingInterval: 0.02))
+        // A ping every half second gives the server a second to answer each (two pings
+        // without a pong end the connection): slack a loaded machine needs. At 20 ms this
+        // test hung in two full runs at once on a loaded machine.
+        let session = WebSocketSession(url: server.webSocketURL(for: "/"), configuration: WebSocketConfiguration(pingInterval: 0.5))
         #expect(session.waitUntilOpen())
-        // Echo round trips while pings go out; each is answered, so the connection stays open.
+        // Echo round trips for about two seconds while pings go out; each is answered, so
+        // the connection stays open.
         for index in 1...10 {
             _ = session.send(.text("\(index)"))
             #expect(session.waitForMessages(index))
-            Thread.sleep(forTimeInterval: 0.02)
+            Thread.sleep(forTimeInterval: 0.2)
         }
         #expect(!session.states.contains { if case .closed(code: 1006, _) = $0 { true } else { false } })
         session.connection.close()

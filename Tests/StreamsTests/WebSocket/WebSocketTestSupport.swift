@@ -23,7 +23,11 @@ final class WebSocketSession: @unchecked Sendable {
             },
             connection.messages.sink(
                 receiveCompletion: { [self] completion in
-                    lock.withLock { ending = completion }
+                    messageArrived.withLock {
+                        lock.withLock { ending = completion }
+                        // No more messages will come: a waiter for them gives up now.
+                        messageArrived.broadcast()
+                    }
                     ended.signal()
                 },
                 receiveValue: { [self] message in
@@ -44,12 +48,14 @@ final class WebSocketSession: @unchecked Sendable {
     /// Waits (generously: the event, not a deadline, is what a passing test waits for) until open.
     func waitUntilOpen() -> Bool { opened.wait(timeout: .now() + deadlockBound) == .success }
 
-    /// Waits until `count` messages arrived.
+    /// Waits until `count` messages arrived; false if the messages ended first.
     func waitForMessages(_ count: Int) -> Bool {
         messageArrived.withLock {
             let limit = Date(timeIntervalSinceNow: deadlockBound)
-            while lock.withLock({ received.count }) < count { if !messageArrived.wait(until: limit) { return false } }
-            return true
+            while lock.withLock({ received.count < count && ending == nil }) {
+                if !messageArrived.wait(until: limit) { return false }
+            }
+            return lock.withLock { received.count >= count }
         }
     }
 

@@ -159,8 +159,18 @@ import Testing
 
     @Test func delayAndDebounce() {
         let queue = DispatchQueue(label: "AsyncOperatorStressTests.timed")
-        #expect(stress({ Publishers.MergeMany($0).delay(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() }, drain: { usleep(2_000); queue.sync {} }).isEmpty)
-        #expect(stress({ Publishers.MergeMany($0).debounce(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() }, drain: { usleep(2_000); queue.sync {} }).isEmpty)
+        // Waits for every delivery already scheduled: a marker due after all of them (they
+        // were due 10 µs after their send) runs after them on the serial queue, however late
+        // a loaded machine fires the timers. (A fixed sleep missed the late ones, which then
+        // arrived after the checkers were sealed.)
+        let drain: @Sendable () -> Void = {
+            let markerRan = DispatchGroup()
+            markerRan.enter()
+            queue.asyncAfter(deadline: .now() + .milliseconds(1)) { markerRan.leave() }
+            markerRan.wait()
+        }
+        #expect(stress({ Publishers.MergeMany($0).delay(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() }, drain: drain).isEmpty)
+        #expect(stress({ Publishers.MergeMany($0).debounce(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() }, drain: drain).isEmpty)
     }
 
     @Test func bufferedValuesFromManyThreads() async {

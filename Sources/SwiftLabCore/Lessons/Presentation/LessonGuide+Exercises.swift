@@ -1,0 +1,179 @@
+import Foundation
+
+/// The exercise commands: `:exercise`, `:check`, `:hint`, `:solution`, `:starter` and `:edit`.
+extension LessonGuide {
+    /// The exercise of the open section, if it is one.
+    public var currentExercise: Exercise? { lesson?.sections[sectionIndex].exercise }
+
+    private func requireExercise() -> (Lesson, Exercise)? {
+        guard let lesson else {
+            noLessonOpen()
+            return nil
+        }
+        guard let exercise = currentExercise else {
+            say(lesson.exercises.isEmpty
+                ? "Lesson \(lesson.number) has no exercises."
+                : "This section is not an exercise: :exercise goes to the next one.")
+            return nil
+        }
+        return (lesson, exercise)
+    }
+
+    /// `:exercise`: shows the open exercise while it is unsolved; otherwise goes to the
+    /// lesson's next unsolved exercise (or, when all are solved, the next exercise).
+    public func showExercise() {
+        guard let lesson else { return noLessonOpen() }
+        let progress = store.load()
+        if let exercise = currentExercise, !progress.hasPassed(exercise, in: lesson) { return showSection() }
+        let indices = lesson.sections.indices.filter { lesson.sections[$0].exercise != nil }
+        guard !indices.isEmpty else {
+            say("Lesson \(lesson.number) has no exercises.")
+            return
+        }
+        let unsolved = indices.filter { !progress.hasPassed(lesson.sections[$0].exercise!, in: lesson) }
+        if unsolved.isEmpty {
+            say(style.apply(.green, to: "✓") + " You have solved every exercise of lesson \(lesson.number).")
+        }
+        let target = unsolved.first { $0 > sectionIndex } ?? unsolved.first
+            ?? indices.first { $0 > sectionIndex } ?? indices[0]
+        move(to: lesson, section: target)
+    }
+
+    /// `:check`: runs the open exercise's check against the session.
+    ///
+    /// On a pass, the learner's code typed in this session (`history`) is written to the
+    /// exercise's workspace file (the file it replaces kept as a backup), so `swiftlab
+    /// check` finds the same answer.
+    public func check(history: [String] = []) {
+        guard let (lesson, exercise) = requireExercise(), canEvaluate(":check") else { return }
+        let checked = checkFlow.check(exercise, in: lesson, with: evaluator)
+        let outcome = checked.outcome
+        say(outcome.message(style: style))
+        if case .missingDefinitions(let names) = outcome.verdict {
+            say("Write \(names.count == 1 ? "it" : "them") here (or with :edit), then :check again.")
+        }
+        guard outcome.passed else {
+            let seen = checked.before.record(for: lesson.id).hintsSeen[exercise.id] ?? 0
+            if seen < exercise.hints.count {
+                say(style.apply(.dim, to: ":hint gives a hint (\(seen + 1) of \(exercise.hints.count))."))
+            } else {
+                say(style.apply(.dim, to: ":solution shows the reference solution."))
+            }
+            return
+        }
+        let (before, after) = (checked.before, checked.after)
+        let key = lesson.id + "/" + exercise.id
+        if let code = LearnerCode.latest(for: exercise, in: history.dropFirst(historyCountAtEditLoad[key] ?? 0)),
+           (try? workspace.write(code, for: exercise, in: lesson)) == true {
+            say(style.apply(.dim, to: "Saved your answer to \(workspace.fileURL(for: exercise, in: lesson).path)."))
+        }
+        say("Lesson \(lesson.number): " + checkFlow.exercisesBar(of: lesson, in: after, style: style) + " exercises")
+        if after.isDone(lesson) && !before.isDone(lesson) {
+            say(style.apply(.green, .bold, to: "Lesson \(lesson.number) done!") + " Lessons "
+                + checkFlow.lessonsBar(in: after, style: style))
+            if let following = library.lesson(after: lesson) {
+                say("Next: :lesson \(following.number) (\(following.title)).")
+            }
+        }
+        say(style.apply(.dim, to: ":solution shows the reference solution to compare with yours; :next goes on."))
+    }
+
+    /// `:hint`: the open exercise's next hint, in order; the last one again when all are shown.
+    public func hint() {
+        guard let (lesson, exercise) = requireExercise() else { return }
+        let (index, seen) = checkFlow.revealHint(of: exercise, in: lesson)
+        say(style.apply(.bold, to: "Hint \(index + 1) of \(exercise.hints.count):"))
+        say(renderer.render(exercise.hints[index]))
+        if index + 1 == exercise.hints.count && seen >= exercise.hints.count {
+            say(style.apply(.dim, to: "That is the last hint. :solution shows the reference solution."))
+        }
+    }
+
+    /// `:solution`: the reference solution, after a pass or once the learner confirms.
+    public func solution() {
+        guard let (lesson, exercise) = requireExercise() else { return }
+        if !store.load().hasPassed(exercise, in: lesson) {
+            let answer = console.ask("You have not solved '\(exercise.title)' yet. Show the solution anyway? [y/N] ")
+            guard let answer, ["y", "yes"].contains(answer.trimmingSpaces().lowercased()) else {
+                say("Not shown. :hint gives a hint instead.")
+                return
+            }
+        }
+        say(style.apply(.bold, to: "Reference solution:"))
+        say(renderer.codeBlock(exercise.solution, language: "swift").joined(separator: "\n"))
+    }
+
+    /// `:starter`: runs the supporting code of the exercise's starter (the types and
+    /// functions the reference solution does not declare) in the session, so the learner
+    /// does not paste it; what the learner is to write is left alone.
+    public func loadStarter() {
+        guard let (_, exercise) = requireExercise(), canEvaluate(":starter") else { return }
+        // What the learner writes: what the reference solution declares differently from
+        // the starter (a type both declare alike is support).
+        func squeezed(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let solutionItems = SwiftLexer.topLevelItems(in: exercise.solution)
+        let unchanged = Set(solutionItems.map { squeezed($0.text) })
+        let supporting = SwiftLexer.topLevelItems(in: exercise.starter ?? "").filter { item in
+            unchanged.contains(squeezed(item.text))
+                || LearnerCode.declaredNames(in: item.text).isDisjoint(with: LearnerCode.declaredNames(in: exercise.solution))
+        }
+        let yours = LearnerCode.declaredNames(in: exercise.solution)
+            .subtracting(supporting.flatMap { LearnerCode.declaredNames(in: $0.text) })
+        guard !supporting.isEmpty else {
+            say("'\(exercise.title)' has no supporting code: its starter is only what you write.")
+            return
+        }
+        let result = evaluator.evaluate(supporting.map(\.text).joined(separator: "\n\n")) { console.write($0) }
+        let names = supporting.flatMap { LearnerCode.declaredNames(in: $0.text).sorted() }
+        if result.status == .succeeded {
+            say("Loaded the supporting code of '\(exercise.title)'" + (names.isEmpty ? "." : ": \(names.joined(separator: ", ")).")
+                + " Now write " + yours.sorted().joined(separator: ", ") + ".")
+        }
+    }
+
+    /// `:edit`: opens the exercise's workspace file in the learner's editor and loads it on
+    /// return if they changed it (an editor that failed, or quit without saving, leaves
+    /// the session as it was).
+    ///
+    /// The file starts from the learner's latest code for the exercise: what they typed in
+    /// the REPL (from `history`, this session's inputs) since the file was last loaded, when
+    /// there is any; the file it replaces is kept as a backup.
+    public func edit(history: [String] = []) {
+        guard let (lesson, exercise) = requireExercise(), canEvaluate(":edit") else { return }
+        let url: URL
+        do {
+            url = try workspace.prepareFile(for: exercise, in: lesson).url
+            let key = lesson.id + "/" + exercise.id
+            let typedSinceLoad = history.dropFirst(historyCountAtEditLoad[key] ?? 0)
+            if let code = LearnerCode.latest(for: exercise, in: typedSinceLoad),
+               try workspace.write(code, for: exercise, in: lesson) {
+                say(style.apply(.dim, to: "The file starts from your code typed here; the one before is kept as \(workspace.backupURL(for: exercise, in: lesson).lastPathComponent)."))
+            }
+        } catch {
+            say("Cannot create the exercise file in \(workspace.directory.path): \(error.localizedDescription)")
+            return
+        }
+        let before = try? Data(contentsOf: url)
+        guard openEditor(url) else {
+            say("Could not start an editor: set $EDITOR (for example `export EDITOR=nano`). The file is \(url.path).")
+            return
+        }
+        guard let after = try? Data(contentsOf: url), after != before else {
+            say("The file was not changed, so nothing was loaded. The file is \(url.path).")
+            return
+        }
+        guard let code = workspace.code(for: exercise, in: lesson) else {
+            say("Cannot read \(url.path).")
+            return
+        }
+        say(style.apply(.dim, to: "Loading \(url.path)"))
+        let result = evaluator.evaluate(code) { console.write($0) }
+        historyCountAtEditLoad[lesson.id + "/" + exercise.id] = history.count
+        if result.status == .succeeded {
+            say("Loaded. :check checks it.")
+        } else {
+            // The diagnostics or the trap message were shown as they came.
+            say("Your file did not load; :edit again to fix it.")
+        }
+    }
+}
