@@ -38,6 +38,16 @@ import Testing
         #expect(run.status == 0)
     }
 
+    /// A result keeps its type when the type is declared again (a corrected solution), as
+    /// a value bound to a name does.
+    @Test func aResultOfATypeDeclaredAgainKeepsItsType() throws {
+        let run = try EvalHarness.runREPL([
+            "struct P { var a = 1 }", "P()", "struct P { var b = 2 }", "$R0.a", "P(b: 3)", "$R0.a + $R2.b",
+        ])
+        #expect(run.output == "$R0: P = P(a: 1)\n$R1: Int = 1\n$R2: P = P(b: 3)\n$R3: Int = 4\n")
+        #expect(run.status == 0)
+    }
+
     /// After a trap the worker runs the accepted inputs again, which shows their results
     /// again; after `:reset` there are none.
     @Test func resultsSurviveATrapAndGoWithReset() throws {

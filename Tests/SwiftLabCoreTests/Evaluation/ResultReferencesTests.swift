@@ -31,15 +31,43 @@ import Testing
         #expect(ResultReferences.resultNumber("$0") == nil)
     }
 
-    @Test func theAccessorHasTheResultsTypeWhereItCanBeNamed() {
-        #expect(ResultReferences.declaration(of: 1, type: "Cell2.Point", wholeImports: ["Cell2"])
-            == "nonisolated private var _R1: Cell2.Point { get { SwiftLabRuntime.result(1) }"
-            + " set { SwiftLabRuntime.setResult(1, to: newValue) } }")
-        // Cell5 is imported by scoped imports only (its Point was declared again): `Any`.
-        #expect(ResultReferences.declaration(of: 2, type: "Swift.Array<Cell5.Point>", wholeImports: ["Cell2"])
-            .hasPrefix("nonisolated private var _R2: Any {"))
-        #expect(ResultReferences.declaration(of: 3, type: "Cell2.(unknown context at $1234).Local", wholeImports: ["Cell2"])
+    static let cells = [
+        GeneratedCell(number: 2, moduleName: "Cell2", entrySymbol: "", source: "", declarations: [.init(name: "Point", keyword: "struct")],
+                      imports: [], exportsDeclarations: true, columnShifts: []),
+        GeneratedCell(number: 5, moduleName: "Cell5", entrySymbol: "", source: "", declarations: [.init(name: "Point", keyword: "struct")],
+                      imports: [], exportsDeclarations: true, columnShifts: []),
+    ]
+
+    func accessor(_ number: Int, _ type: String, whole: Set<String>, names: Set<String> = []) -> ResultReferences.Accessor {
+        ResultReferences.accessor(of: number, type: type, wholeImports: whole, earlierCells: Self.cells, namesInInput: names)
+    }
+
+    @Test func theAccessorHasTheResultsType() {
+        #expect(accessor(1, "Cell5.Point", whole: ["Cell5"]) == ResultReferences.Accessor(
+            declaration: "nonisolated private var _R1: Cell5.Point { get { SwiftLabRuntime.result(1) }"
+                + " set { SwiftLabRuntime.setResult(1, to: newValue) } }",
+            imports: []))
+    }
+
+    /// Cell2's `Point` was declared again in Cell5, so Cell2 is not imported whole.
+    @Test func aReplacedTypeIsImportedByNameUnlessTheInputNamesIt() {
+        let old = accessor(2, "Swift.Array<Cell2.Point>", whole: ["Cell5"])
+        #expect(old.declaration.hasPrefix("nonisolated private var _R2: Swift.Array<Cell2.Point> {"))
+        #expect(old.imports == ["@testable import struct Cell2.Point"])
+        let named = accessor(2, "Swift.Array<Cell2.Point>", whole: ["Cell5"], names: ["Point"])
+        #expect(named.declaration.hasPrefix("nonisolated private var _R2: Any {"))
+        #expect(named.imports.isEmpty)
+    }
+
+    @Test func aTypeWithoutANameInSourceIsAny() {
+        #expect(accessor(3, "Cell2.(unknown context at $1234).Local", whole: ["Cell2"]).declaration
             .hasPrefix("nonisolated private var _R3: Any {"))
+    }
+
+    @Test func cellQualifiersAreFoundInGenericArguments() {
+        let found = ResultReferences.cellTypes(in: "Cell3.Box<Cell12.Point.Inner, MyCell4.X>")
+        #expect(found.map(\.module) == ["Cell3", "Cell12"])
+        #expect(found.map(\.name) == ["Box", "Point"])
     }
 
     @Test func theGeneratorDeclaresTheResultsACellNames() {

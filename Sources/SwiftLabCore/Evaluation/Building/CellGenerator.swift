@@ -139,8 +139,12 @@ struct CellGenerator {
         header += cellImports
         if !resultNumbers.isEmpty {
             let wholeImports = Set(context.earlierCells.map(\.moduleName).filter { cellImports.contains("@testable import \($0)") })
-            fileScope += resultNumbers.sorted().map {
-                ResultReferences.declaration(of: $0, type: context.results[$0]!, wholeImports: wholeImports)
+            let namesInInput = Set(input.cellItems.flatMap { $0.tokens.filter { $0.kind == .identifier }.map(\.text) })
+            for number in resultNumbers.sorted() {
+                let accessor = ResultReferences.accessor(of: number, type: context.results[number]!, wholeImports: wholeImports,
+                                                         earlierCells: context.earlierCells, namesInInput: namesInInput)
+                header += accessor.imports.filter { !header.contains($0) }
+                fileScope.append(accessor.declaration)
             }
         }
         // Lets a later cell import the module without its names (see CellImports).

@@ -50,15 +50,42 @@ struct ResultReferences {
         self.cellItem = CellItem(TopLevelItem(text: String(decoding: text, as: UTF8.self), line: item.line, column: item.column))
     }
 
-    /// The private declaration of result `number`, whose static type the worker reported
-    /// as `type`; `Any` when that type cannot be named here: a type without a name in
-    /// source (a local or private one), or one of a cell that is not imported whole
-    /// (`wholeImports`: the modules imported whole), whose names may have been replaced.
-    static func declaration(of number: Int, type: String, wholeImports: Set<String>) -> String {
-        let spelled = isNameable(type, wholeImports: wholeImports) ? type : "Any"
-        return "nonisolated private var \(accessorName(number)): \(spelled) {"
+    /// What a cell needs to name a result: its private declaration, and the scoped imports
+    /// that make the cell types in its type reachable.
+    struct Accessor: Equatable {
+        /// `nonisolated private var _R3: Type { get set }`.
+        var declaration: String
+        /// `@testable import struct Cell2.Point` for each type of a cell that is not
+        /// imported whole (some of its names were declared again).
+        var imports: [String]
+    }
+
+    /// The accessor of result `number`, whose static type the worker reported as `type`.
+    ///
+    /// A type of a cell that is not imported whole (one in `wholeImports`) is made reachable
+    /// by a scoped import of its top-level name, unless the input names it itself: a scoped
+    /// import would then win over the newer declaration of that name the input means.
+    /// The type is `Any` when it cannot be named: that case, and a type without a name in
+    /// source (a local or private one).
+    static func accessor(of number: Int, type: String, wholeImports: Set<String>, earlierCells: [GeneratedCell],
+                         namesInInput: Set<String>) -> Accessor {
+        var imports: [String] = []
+        var nameable = !(type.contains("(unknown context") || type.contains("(extension in") || type.contains("__C."))
+        for (module, name) in cellTypes(in: type) where nameable && !wholeImports.contains(module) {
+            let declaration = earlierCells.last { $0.moduleName == module }?.declarations.last { $0.name == name }
+            guard !namesInInput.contains(name), let declaration,
+                  let kind = CellImports.scopedImportKind[declaration.keyword] else {
+                nameable = false
+                break
+            }
+            let line = "@testable import \(kind) \(module).\(name)"
+            if !imports.contains(line) { imports.append(line) }
+        }
+        let spelled = nameable ? type : "Any"
+        let declaration = "nonisolated private var \(accessorName(number)): \(spelled) {"
             + " get { SwiftLabRuntime.result(\(number)) }"
             + " set { SwiftLabRuntime.setResult(\(number), to: newValue) } }"
+        return Accessor(declaration: declaration, imports: nameable ? imports : [])
     }
 
     /// `3` for `$R3`.
@@ -110,19 +137,22 @@ struct ResultReferences {
         return results
     }
 
-    private static func isNameable(_ type: String, wholeImports: Set<String>) -> Bool {
-        if type.contains("(unknown context") || type.contains("(extension in") || type.contains("__C.") { return false }
+    /// The `CellN.Name` qualifiers in a type's name (`Swift.Array<Cell5.Point>`): module and
+    /// the top-level name after it.
+    static func cellTypes(in type: String) -> [(module: String, name: String)] {
+        var found: [(String, String)] = []
         var rest = Substring(type)
         while let range = rest.range(of: "Cell") {
-            let before = rest[..<range.lowerBound].last
+            let before = type[..<range.lowerBound].last
             let digits = rest[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
-            let after = rest[range.upperBound...].dropFirst(digits.count).first
-            if !digits.isEmpty, after == ".", before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true,
-               !wholeImports.contains("Cell" + digits) {
-                return false
+            let afterDigits = rest[range.upperBound...].dropFirst(digits.count)
+            let startsName = before.map { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") } ?? true
+            if startsName, !digits.isEmpty, afterDigits.first == "." {
+                let name = afterDigits.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                found.append(("Cell" + digits, String(name)))
             }
             rest = rest[range.upperBound...]
         }
-        return true
+        return found
     }
 }
