@@ -86,20 +86,22 @@ import Testing
     }
 
     /// Type aliases keep their names where the input says the type: an annotation, a call
-    /// of the alias's initializer (LLDB's output for the same inputs).
+    /// of the alias's initializer, a call of a function declared to return it (LLDB's
+    /// output for the same inputs).
     @Test func typeAliasesKeepTheirNames() throws {
         let inputs = [
             "class Foo { typealias X = Int }", "Foo.X(0)", "typealias Celsius = Double", "let t: Celsius = 20",
             "let u = Celsius(3)", "var o: Celsius? = 2", "let cs: [String:Celsius] = [:]",
+            "func toCelsius(_ f: Double) -> Celsius { (f - 32) * 5 / 9 }", "toCelsius(212)",
         ]
         let lldb = try EvalHarness.runREPL(inputs, arguments: ["--display", "lldb"])
         #expect(
             lldb.output
-                == "$R0: Foo.X = 0\nt: Celsius = 20\nu: Celsius = 3\no: Celsius? = 2\ncs: [String : Celsius] = 0 key/value pairs\n")
+                == "$R0: Foo.X = 0\nt: Celsius = 20\nu: Celsius = 3\no: Celsius? = 2\ncs: [String : Celsius] = 0 key/value pairs\n$R1: Celsius = 100\n")
         let compact = try EvalHarness.runREPL(inputs)
         #expect(
             compact.output
-                == "$R0: Foo.X = 0\nt: Celsius = 20.0\nu: Celsius = 3.0\no: Celsius? = Optional(2.0)\ncs: [String: Celsius] = [:]\n")
+                == "$R0: Foo.X = 0\nt: Celsius = 20.0\nu: Celsius = 3.0\no: Celsius? = Optional(2.0)\ncs: [String: Celsius] = [:]\n$R1: Celsius = 100.0\n")
     }
 
     @Test func displayOptionIsChecked() throws {

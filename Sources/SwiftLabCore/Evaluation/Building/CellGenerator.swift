@@ -59,7 +59,7 @@ struct CellGenerator {
         var usesAwait = false
         var resultNumbers = Set<Int>()
         let ownAliases = input.cellItems.flatMap { WrittenType.aliasNames(in: $0.tokens) }
-        let aliases = WrittenType.Aliases(visibleIn: input, after: context.earlierCells)
+        let typeScope = WrittenType.Scope(visibleIn: input, after: context.earlierCells)
 
         func location(_ line: Int) -> String {
             "#sourceLocation(file: \"\(file)\", line: \(line))"
@@ -100,7 +100,7 @@ struct CellGenerator {
             case let .binding(names, keyword):
                 let (text, shift) = wrappingThrowingInitializers(of: cellItem)
                 shifts += shift
-                let writtenTypes = WrittenType.bindingTypes(in: cellItem, aliases: aliases)
+                let writtenTypes = WrittenType.bindingTypes(in: cellItem, scope: typeScope)
                 // `@MainActor` goes on the line before the item, so its columns stay.
                 fileScope += [wrapperLocation(item.line), "@MainActor", padding(for: item) + text, "#sourceLocation()"]
                 for name in names {
@@ -121,7 +121,7 @@ struct CellGenerator {
                 let awaits = keywords.contains("await") || context.awaitsDisplays
                 let effects = (keywords.contains("try") ? "try " : "") + (awaits ? "await " : "")
                 let display = context.showsTypesOnly ? "SwiftLabRuntime.printStaticType(of:" : effects + "SwiftLabRuntime.displayResult("
-                let writtenType = WrittenType.expressionType(of: cellItem, aliases: aliases)
+                let writtenType = WrittenType.expressionType(of: cellItem, scope: typeScope)
                     .map { ", writtenType: \"\(escaped($0))\"" } ?? ""
                 body += [wrapperLocation(item.line), display,
                          padding(for: item) + item.text, writtenType + ")", "#sourceLocation()"]
@@ -196,7 +196,8 @@ struct CellGenerator {
             number: number, moduleName: moduleName, entrySymbol: entry, source: source,
             declarations: declarations, extensions: extensions, marker: marker,
             imports: newImports, exportsDeclarations: exports,
-            columnShifts: shifts, typeAliasNames: ownAliases)
+            columnShifts: shifts, typeAliasNames: ownAliases,
+            functionReturnTypes: WrittenType.functionReturnTypes(in: input.cellItems))
     }
 
     /// Whether an import item brings in Foundation.

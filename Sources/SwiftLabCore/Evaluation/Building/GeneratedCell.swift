@@ -45,6 +45,9 @@ struct GeneratedCell: Equatable {
     var columnShifts: [ColumnShift]
     /// The names the cell declares with `typealias`, nested ones too (see ``WrittenType``).
     var typeAliasNames: [String] = []
+    /// The declared return types of the top-level functions the cell declares, as written,
+    /// by name (see ``WrittenType``).
+    var functionReturnTypes: [String: String] = [:]
 }
 
 /// Characters inserted into a line of the input (a rewritten `try` initializer): a
