@@ -30,7 +30,8 @@ final class CellBuilder {
 
         /// Whether this retry answers what compiling a cell produced.
         func answers(_ outcome: CellCompiler.Outcome) -> Bool {
-            guard outcome.library == nil else { return false }
+            // An interrupted compile says nothing about the input or the set-up.
+            guard outcome.library == nil, !outcome.interrupted else { return false }
             switch self {
             case .driverAfterFastPathLinkFailure: return outcome.linkFailed
             case .awaitingDisplays: return outcome.output.contains(Self.asyncInSynchronousDisplayDiagnostic)

@@ -23,6 +23,9 @@ final class CellCompiler: @unchecked Sendable {
         var output: String
         /// Whether the linker, not the compiler, failed (a fast-path problem, not the learner's).
         var linkFailed = false
+        /// Whether Ctrl-C stopped the compiler or linker (they share the terminal's process
+        /// group, so the interrupt reaches them too): nothing about the input is known.
+        var interrupted = false
     }
 
     let toolchain: Toolchain
@@ -151,6 +154,9 @@ final class CellCompiler: @unchecked Sendable {
             do {
                 let result = try ChildProcess.run(command, environment: environment)
                 output += result.output
+                if result.status == 128 + SIGINT {
+                    return Outcome(library: nil, output: output, interrupted: true)
+                }
                 if result.status != 0 {
                     return Outcome(library: nil, output: output, linkFailed: path == .fast && index == 1)
                 }

@@ -180,6 +180,13 @@ public final class Session: @unchecked Sendable {
 
         let build = builder.build(number: number, input: input, context: context(mode))
         let (cell, outcome) = (build.cell, build.outcome)
+        if outcome.interrupted {
+            // Ctrl-C while compiling: the input never ran, and nothing changed.
+            emit("Interrupted.\n")
+            inputTexts[number] = nil
+            return finish(EvaluationResult(status: .interrupted, transcript: transcript,
+                                           compileTime: clock.now - compileStart), emit)
+        }
         let mapper = DiagnosticMapper(input: number, texts: inputTexts, shifts: cell.columnShifts)
         let diagnostics = mapper.diagnostics(inCompilerOutput: outcome.output)
         for diagnostic in diagnostics {
