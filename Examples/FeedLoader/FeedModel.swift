@@ -1,5 +1,6 @@
 import Foundation
 import StreamsFoundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,8 +24,10 @@ final class FeedModel: ObservableObject, @unchecked Sendable {
     private let session: URLSession
     private var nextPage = 1
 
-    init(session: URLSession = .shared, stateQueue: DispatchQueue = DispatchQueue(label: "FeedModel.state"),
-         pageURL: @escaping @Sendable (Int) -> URL) {
+    init(
+        session: URLSession = .shared, stateQueue: DispatchQueue = DispatchQueue(label: "FeedModel.state"),
+        pageURL: @escaping @Sendable (Int) -> URL
+    ) {
         self.session = session
         self.stateQueue = stateQueue
         self.pageURL = pageURL

@@ -41,7 +41,9 @@ final class FeedServer: @unchecked Sendable {
     func stop() { server.stop() }
 
     private func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard request.path == "/feed", let page = request.query["page"].flatMap(Int.init), (1...pageCount).contains(page) else {
+        guard request.path == "/feed", let page = request.query["page"].flatMap(Int.init),
+            (1...pageCount).contains(page)
+        else {
             return .text("no such page", status: 404)
         }
         switch lock.withLock({ failures.removeValue(forKey: page) }) {

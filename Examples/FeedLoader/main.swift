@@ -20,7 +20,9 @@ func runExample() throws {
             if let error = feed.lastError {
                 print("Page failed (\(error)); still showing \(feed.items.count) items")
             } else {
-                print("Loaded page: \(feed.items.count) items, last is \"\(feed.items.last?.title ?? "-")\", more: \(feed.canLoadMore)")
+                print(
+                    "Loaded page: \(feed.items.count) items, last is \"\(feed.items.last?.title ?? "-")\", more: \(feed.canLoadMore)"
+                )
             }
         }
     }

@@ -43,7 +43,10 @@ final class PriceServer: @unchecked Sendable {
 
     /// Serves one connection: a reader echoes the client's messages while this thread pushes prices.
     private func serve(_ socket: ServerWebSocket) {
-        let isFirst = lock.withLock { connections += 1; return connections == 1 }
+        let isFirst = lock.withLock {
+            connections += 1
+            return connections == 1
+        }
         let echoed = DispatchSemaphore(value: 0)
         let readerDone = DispatchSemaphore(value: 0)
         let reader = Thread {
@@ -64,7 +67,7 @@ final class PriceServer: @unchecked Sendable {
             try? socket.send(.text(String(decoding: try! encoder.encode(update), as: UTF8.self)))
         }
         if isFirst {
-            echoed.wait()   // the client's greeting was answered before the connection drops
+            echoed.wait()  // the client's greeting was answered before the connection drops
             socket.abort()
         } else {
             socket.close(code: 1000, reason: "market closed")
@@ -74,7 +77,9 @@ final class PriceServer: @unchecked Sendable {
 
     private func takeNextUpdate(isFirstConnection: Bool) -> PriceUpdate? {
         lock.withLock {
-            guard nextSequence <= prices.count, !(isFirstConnection && nextSequence > updatesBeforeDrop) else { return nil }
+            guard nextSequence <= prices.count, !(isFirstConnection && nextSequence > updatesBeforeDrop) else {
+                return nil
+            }
             defer { nextSequence += 1 }
             return prices[nextSequence - 1]
         }

@@ -21,11 +21,17 @@ func runExample() throws {
 
     let arrived = DispatchSemaphore(value: 0)
     print("First subscriber arrives:")
-    let first = report.value.sink { print("  first got: \($0)"); arrived.signal() }
+    let first = report.value.sink {
+        print("  first got: \($0)")
+        arrived.signal()
+    }
     arrived.wait()
 
     print("Second subscriber arrives after the load finished:")
-    let second = report.value.sink { print("  second got: \($0)"); arrived.signal() }
+    let second = report.value.sink {
+        print("  second got: \($0)")
+        arrived.signal()
+    }
     arrived.wait()
     print("Loads so far: \(report.loadsStarted)")
 

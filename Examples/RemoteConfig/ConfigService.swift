@@ -1,5 +1,6 @@
 import Foundation
 import StreamsFoundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -44,7 +45,9 @@ final class ConfigService: @unchecked Sendable {
         self.cacheURL = cacheURL
         self.remoteURL = remoteURL
         self.session = session
-        if let data = try? Data(contentsOf: cacheURL), let cached = try? JSONDecoder().decode(AppConfig.self, from: data) {
+        if let data = try? Data(contentsOf: cacheURL),
+            let cached = try? JSONDecoder().decode(AppConfig.self, from: data)
+        {
             config = CurrentValueSubject(cached)
             startedFrom = "cache"
         } else {
@@ -111,7 +114,8 @@ final class ConfigService: @unchecked Sendable {
     /// leaves a half-written cache behind.
     private func save(_ config: AppConfig) {
         do {
-            try FileManager.default.createDirectory(at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(config).write(to: cacheURL, options: .atomic)
         } catch {
             // A cache that cannot be written only costs the next start its offline copy.

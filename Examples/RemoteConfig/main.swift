@@ -20,7 +20,10 @@ func runExample() throws {
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Result<AppConfig, ConfigUpdateError>!
         let subscription = service.update().sink(
-            receiveCompletion: { if case .failure(let error) = $0 { outcome = .failure(error) }; finished.signal() },
+            receiveCompletion: {
+                if case .failure(let error) = $0 { outcome = .failure(error) }
+                finished.signal()
+            },
             receiveValue: { outcome = .success($0) }
         )
         finished.wait()
@@ -30,7 +33,9 @@ func runExample() throws {
 
     let service = ConfigService(cacheURL: cacheURL, remoteURL: remoteURL)
     print("First start, from the \(service.startedFrom): version \(service.config.value.version)")
-    let watcher = service.config.dropFirst().sink { print("  subscribers see version \($0.version): \"\($0.welcomeMessage)\"") }
+    let watcher = service.config.dropFirst().sink {
+        print("  subscribers see version \($0.version): \"\($0.welcomeMessage)\"")
+    }
     print("Updating from the server...")
     _ = updateAndWait(service)
     server.stop()

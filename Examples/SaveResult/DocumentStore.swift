@@ -27,7 +27,10 @@ final class DocumentStore: @unchecked Sendable {
 
     /// Saves `text`, then calls `completion` on the store's queue.
     func save(_ text: String, completion: @escaping @Sendable (Result<Void, SaveError>) -> Void) {
-        let attempt = lock.withLock { () -> Int in defer { attempts += 1 }; return attempts }
+        let attempt = lock.withLock { () -> Int in
+            defer { attempts += 1 }
+            return attempts
+        }
         queue.asyncAfter(deadline: .now() + .milliseconds(2)) {
             if let error = self.outcome(attempt) {
                 completion(.failure(error))

@@ -23,7 +23,10 @@ final class MockNetwork: @unchecked Sendable {
     private let latency: DispatchTimeInterval
     private let tokenLifetime: TimeInterval
 
-    init(behaviour: Behaviour = .normal, latency: DispatchTimeInterval = .milliseconds(5), tokenLifetime: TimeInterval = 3600) {
+    init(
+        behaviour: Behaviour = .normal, latency: DispatchTimeInterval = .milliseconds(5),
+        tokenLifetime: TimeInterval = 3600
+    ) {
         self.behaviour = behaviour
         self.latency = latency
         self.tokenLifetime = tokenLifetime
@@ -42,8 +45,9 @@ final class MockNetwork: @unchecked Sendable {
                 let token: Token = self.lock.withLock {
                     self._refreshCalls += 1
                     self.issuedTokens += 1
-                    let token = Token(value: "token-\(self.issuedTokens)",
-                                      expiresAt: Date().addingTimeInterval(self.tokenLifetime))
+                    let token = Token(
+                        value: "token-\(self.issuedTokens)",
+                        expiresAt: Date().addingTimeInterval(self.tokenLifetime))
                     self.acceptedToken = token.value
                     return token
                 }
@@ -67,7 +71,9 @@ final class MockNetwork: @unchecked Sendable {
                     }
                 }
                 DispatchQueue.global().asyncAfter(deadline: .now() + self.latency) {
-                    promise(accepted ? .success(Response(path: path, body: "contents of \(path)")) : .failure(.unauthorized))
+                    promise(
+                        accepted ? .success(Response(path: path, body: "contents of \(path)")) : .failure(.unauthorized)
+                    )
                 }
             }
         }

@@ -8,7 +8,8 @@ func runExample() throws {
     // share one token refresh, then all succeed.
     let network = MockNetwork()
     let expired = Token(value: "token-0", expiresAt: Date().addingTimeInterval(-60))
-    let client = AuthenticatedClient(network: network, authenticator: Authenticator(network: network, initialToken: expired))
+    let client = AuthenticatedClient(
+        network: network, authenticator: Authenticator(network: network, initialToken: expired))
 
     print("Sending 10 requests at once with an expired token...")
     let results = sendConcurrently(10, through: client)
@@ -23,7 +24,8 @@ func runExample() throws {
     print("Sending 1 request to a server that always answers 401...")
     let outcome = sendConcurrently(1, through: stubbornClient)[0]
     switch outcome {
-    case .failure(let error)?: print("  failed with \(error) after \(broken.refreshCalls) refreshes and \(broken.requestCalls) attempts")
+    case .failure(let error)?:
+        print("  failed with \(error) after \(broken.refreshCalls) refreshes and \(broken.requestCalls) attempts")
     case .success?: print("  unexpectedly succeeded")
     case nil: print("  timed out")
     }

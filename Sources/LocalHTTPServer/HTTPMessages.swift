@@ -62,7 +62,9 @@ extension HTTPRequest {
         var query: [String: String] = [:]
         if parts.count == 2 {
             for pair in parts[1].split(separator: "&") {
-                let keyValue = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                let keyValue = pair.split(separator: "=", maxSplits: 1).map {
+                    String($0).removingPercentEncoding ?? String($0)
+                }
                 query[keyValue[0]] = keyValue.count == 2 ? keyValue[1] : ""
             }
         }
@@ -72,7 +74,8 @@ extension HTTPRequest {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return HTTPRequest(method: String(requestLine[0]), path: String(parts[0]), query: query, headers: headers, body: body)
+        return HTTPRequest(
+            method: String(requestLine[0]), path: String(parts[0]), query: query, headers: headers, body: body)
     }
 }
 

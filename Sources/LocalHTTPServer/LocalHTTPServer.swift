@@ -1,5 +1,6 @@
 import Foundation
 import StreamsFoundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,10 +71,12 @@ public final class LocalHTTPServer: @unchecked Sendable {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0   // the kernel picks a free port
+        address.sin_port = 0  // the kernel picks a free port
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
             let code = POSIXErrorCode(rawValue: errno) ?? .EIO
@@ -125,7 +128,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
             let client = accept(listener, nil, nil)
             if client < 0 {
                 if errno == EINTR { continue }
-                return   // shut down
+                return  // shut down
             }
             if lock.withLock({ stopped }) {
                 close(client)
@@ -146,11 +149,13 @@ public final class LocalHTTPServer: @unchecked Sendable {
             guard count > 0 else { return }
             received.append(contentsOf: buffer[0..<count])
             headEnd = received.range(of: separator)
-            if received.count > 1 << 20 { return }   // not an HTTP request we want to read
+            if received.count > 1 << 20 { return }  // not an HTTP request we want to read
         }
-        guard let headRange = headEnd, let head = String(data: received[..<headRange.lowerBound], encoding: .utf8) else { return }
+        guard let headRange = headEnd, let head = String(data: received[..<headRange.lowerBound], encoding: .utf8)
+        else { return }
         var body = Data(received[headRange.upperBound...])
-        let contentLength = head.lowercased().components(separatedBy: "\r\n")
+        let contentLength =
+            head.lowercased().components(separatedBy: "\r\n")
             .first { $0.hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
         while body.count < contentLength {
@@ -175,13 +180,18 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// Answers the upgrade (or refuses a request without a key) and runs the handler.
     private func serveWebSocket(_ client: Int32, request: HTTPRequest, leftover: [UInt8], handler: WebSocketHandler) {
         guard let key = request.headers["sec-websocket-key"], request.headers["sec-websocket-version"] == "13" else {
-            writeAll(HTTPResponse.text("a WebSocket upgrade needs Sec-WebSocket-Key and version 13", status: 400).serialized(), to: client)
+            writeAll(
+                HTTPResponse.text("a WebSocket upgrade needs Sec-WebSocket-Key and version 13", status: 400)
+                    .serialized(), to: client)
             return
         }
-        let head = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let head =
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(forKey: key))\r\n\r\n"
         writeAll(Data(head.utf8), to: client)
-        let socket = ServerWebSocket(descriptor: client, request: request, leftover: leftover, maximumMessageSize: Self.maximumWebSocketMessageSize)
+        let socket = ServerWebSocket(
+            descriptor: client, request: request, leftover: leftover,
+            maximumMessageSize: Self.maximumWebSocketMessageSize)
         handler(socket)
         socket.close()
     }
@@ -190,7 +200,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = send(client, raw.baseAddress! + offset, raw.count - offset, noSignal)   // no SIGPIPE from a client that left
+                let written = send(client, raw.baseAddress! + offset, raw.count - offset, noSignal)  // no SIGPIPE from a client that left
                 if written <= 0 { return }
                 offset += written
             }

@@ -1,5 +1,6 @@
 import Foundation
 import StreamsFoundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,7 +56,8 @@ public final class ServerWebSocket: @unchecked Sendable {
                 decoder.append(buffer[0..<count])
             }
         } catch {
-            let code: UInt16 = if case .messageTooBig = error { 1009 } else if case .invalidUTF8 = error { 1007 } else { 1002 }
+            let code: UInt16 =
+                if case .messageTooBig = error { 1009 } else if case .invalidUTF8 = error { 1007 } else { 1002 }
             close(code: code, reason: error.description)
             throw error
         }
@@ -68,7 +70,10 @@ public final class ServerWebSocket: @unchecked Sendable {
 
     /// Sends a close frame (once); the client answers and `receive()` then returns nil.
     public func close(code: UInt16 = 1000, reason: String = "") {
-        let first = lock.withLock { defer { closeSent = true }; return !closeSent }
+        let first = lock.withLock {
+            defer { closeSent = true }
+            return !closeSent
+        }
         if first { try? writeAll(WebSocketFrame.close(code: code, reason: reason).encoded()) }
     }
 
@@ -93,7 +98,9 @@ public final class ServerWebSocket: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             // send with no SIGPIPE: a client that already left must not kill the process.
-            let written = bytes.withUnsafeBytes { sendBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset, noSignal) }
+            let written = bytes.withUnsafeBytes {
+                sendBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset, noSignal)
+            }
             guard written > 0 else { throw .notConnected }
             offset += written
         }

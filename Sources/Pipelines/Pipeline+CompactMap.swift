@@ -13,22 +13,23 @@ extension Pipeline {
     public func compactMap<NewOutput>(
         _ transform: @escaping (Output) -> NewOutput?
     ) -> Pipeline<Input, NewOutput> {
-        then(Pipeline<Output, NewOutput>(
-            step: "compactMap",
-            push: { consumer in
-                { value in
-                    guard let transformed = transform(value) else { return true }
-                    return consumer(transformed)
-                }
-            },
-            pull: {
-                { upstream in
-                    while let value = upstream() {
-                        if let transformed = transform(value) { return transformed }
+        then(
+            Pipeline<Output, NewOutput>(
+                step: "compactMap",
+                push: { consumer in
+                    { value in
+                        guard let transformed = transform(value) else { return true }
+                        return consumer(transformed)
                     }
-                    return nil
+                },
+                pull: {
+                    { upstream in
+                        while let value = upstream() {
+                            if let transformed = transform(value) { return transformed }
+                        }
+                        return nil
+                    }
                 }
-            }
-        ))
+            ))
     }
 }

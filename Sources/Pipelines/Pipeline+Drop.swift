@@ -13,29 +13,30 @@ extension Pipeline {
     @inlinable
     public func dropFirst(_ count: Int = 1) -> Pipeline<Input, Output> {
         precondition(count >= 0, "Can't drop a negative number of elements from a pipeline")
-        return then(Pipeline<Output, Output>(
-            step: "dropFirst(\(count))",
-            push: { consumer in
-                let toSkip = RunState(count)
-                return { value in
-                    guard toSkip.pointer.pointee == 0 else {
-                        toSkip.pointer.pointee -= 1
-                        return true
+        return then(
+            Pipeline<Output, Output>(
+                step: "dropFirst(\(count))",
+                push: { consumer in
+                    let toSkip = RunState(count)
+                    return { value in
+                        guard toSkip.pointer.pointee == 0 else {
+                            toSkip.pointer.pointee -= 1
+                            return true
+                        }
+                        return consumer(value)
                     }
-                    return consumer(value)
-                }
-            },
-            pull: {
-                let toSkip = RunState(count)
-                return { upstream in
-                    while toSkip.pointer.pointee > 0 {
-                        guard upstream() != nil else { return nil }
-                        toSkip.pointer.pointee -= 1
+                },
+                pull: {
+                    let toSkip = RunState(count)
+                    return { upstream in
+                        while toSkip.pointer.pointee > 0 {
+                            guard upstream() != nil else { return nil }
+                            toSkip.pointer.pointee -= 1
+                        }
+                        return upstream()
                     }
-                    return upstream()
                 }
-            }
-        ))
+            ))
     }
 
     /// Returns a pipeline that skips outputs while `predicate` holds and passes on every
@@ -51,31 +52,32 @@ extension Pipeline {
     ///   O(1) per output after that.
     @inlinable
     public func drop(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
-        then(Pipeline<Output, Output>(
-            step: "drop(while:)",
-            push: { consumer in
-                let dropping = RunState(true)
-                return { value in
-                    if dropping.pointer.pointee {
-                        guard !predicate(value) else { return true }
-                        dropping.pointer.pointee = false
-                    }
-                    return consumer(value)
-                }
-            },
-            pull: {
-                let dropping = RunState(true)
-                return { upstream in
-                    guard dropping.pointer.pointee else { return upstream() }
-                    while let value = upstream() {
-                        if !predicate(value) {
+        then(
+            Pipeline<Output, Output>(
+                step: "drop(while:)",
+                push: { consumer in
+                    let dropping = RunState(true)
+                    return { value in
+                        if dropping.pointer.pointee {
+                            guard !predicate(value) else { return true }
                             dropping.pointer.pointee = false
-                            return value
                         }
+                        return consumer(value)
                     }
-                    return nil
+                },
+                pull: {
+                    let dropping = RunState(true)
+                    return { upstream in
+                        guard dropping.pointer.pointee else { return upstream() }
+                        while let value = upstream() {
+                            if !predicate(value) {
+                                dropping.pointer.pointee = false
+                                return value
+                            }
+                        }
+                        return nil
+                    }
                 }
-            }
-        ))
+            ))
     }
 }

@@ -10,17 +10,18 @@ extension Pipeline {
     ///   names are copied); in a run, one call of `isIncluded` per output.
     @inlinable
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
-        then(Pipeline<Output, Output>(
-            step: "filter",
-            push: { consumer in { value in isIncluded(value) ? consumer(value) : true } },
-            pull: {
-                { upstream in
-                    while let value = upstream() {
-                        if isIncluded(value) { return value }
+        then(
+            Pipeline<Output, Output>(
+                step: "filter",
+                push: { consumer in { value in isIncluded(value) ? consumer(value) : true } },
+                pull: {
+                    { upstream in
+                        while let value = upstream() {
+                            if isIncluded(value) { return value }
+                        }
+                        return nil
                     }
-                    return nil
                 }
-            }
-        ))
+            ))
     }
 }

@@ -20,29 +20,30 @@ extension Pipeline {
     public func flatMap<Segment: Sequence>(
         _ transform: @escaping (Output) -> Segment
     ) -> Pipeline<Input, Segment.Element> {
-        then(Pipeline<Output, Segment.Element>(
-            step: "flatMap",
-            push: { consumer in
-                { value in
-                    for element in transform(value) where !consumer(element) {
-                        return false
+        then(
+            Pipeline<Output, Segment.Element>(
+                step: "flatMap",
+                push: { consumer in
+                    { value in
+                        for element in transform(value) where !consumer(element) {
+                            return false
+                        }
+                        return true
                     }
-                    return true
-                }
-            },
-            pull: {
-                // The current segment's iterator, as in `FlattenSequence`: the next call
-                // resumes it where the last one left off.
-                let segment = RunState<Segment.Iterator?>(nil)
-                return { upstream in
-                    while true {
-                        if let element = segment.pointer.pointee?.next() { return element }
-                        guard let value = upstream() else { return nil }
-                        segment.pointer.pointee = transform(value).makeIterator()
+                },
+                pull: {
+                    // The current segment's iterator, as in `FlattenSequence`: the next call
+                    // resumes it where the last one left off.
+                    let segment = RunState<Segment.Iterator?>(nil)
+                    return { upstream in
+                        while true {
+                            if let element = segment.pointer.pointee?.next() { return element }
+                            guard let value = upstream() else { return nil }
+                            segment.pointer.pointee = transform(value).makeIterator()
+                        }
                     }
                 }
-            }
-        ))
+            ))
     }
 
     /// Returns a pipeline that transforms each output with a closure returning an optional

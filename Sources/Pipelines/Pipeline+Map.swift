@@ -12,10 +12,11 @@ extension Pipeline {
     public func map<NewOutput>(
         _ transform: @escaping (Output) -> NewOutput
     ) -> Pipeline<Input, NewOutput> {
-        then(Pipeline<Output, NewOutput>(
-            step: "map",
-            push: { consumer in { value in consumer(transform(value)) } },
-            pull: { { upstream in upstream().map(transform) } }
-        ))
+        then(
+            Pipeline<Output, NewOutput>(
+                step: "map",
+                push: { consumer in { value in consumer(transform(value)) } },
+                pull: { { upstream in upstream().map(transform) } }
+            ))
     }
 }

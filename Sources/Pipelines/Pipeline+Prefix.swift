@@ -16,27 +16,28 @@ extension Pipeline {
     @inlinable
     public func prefix(_ maxLength: Int) -> Pipeline<Input, Output> {
         precondition(maxLength >= 0, "Can't take a prefix of negative length from a pipeline")
-        return then(Pipeline<Output, Output>(
-            step: "prefix(\(maxLength))",
-            push: { consumer in
-                // Nothing to take: finish before pulling a single element.
-                guard maxLength > 0 else { return nil }
-                let remaining = RunState(maxLength)
-                return { value in
-                    remaining.pointer.pointee -= 1
-                    return consumer(value) && remaining.pointer.pointee > 0
+        return then(
+            Pipeline<Output, Output>(
+                step: "prefix(\(maxLength))",
+                push: { consumer in
+                    // Nothing to take: finish before pulling a single element.
+                    guard maxLength > 0 else { return nil }
+                    let remaining = RunState(maxLength)
+                    return { value in
+                        remaining.pointer.pointee -= 1
+                        return consumer(value) && remaining.pointer.pointee > 0
+                    }
+                },
+                pull: {
+                    let remaining = RunState(maxLength)
+                    return { upstream in
+                        // Checked before pulling, so the run ends without pulling once done.
+                        guard remaining.pointer.pointee > 0, let value = upstream() else { return nil }
+                        remaining.pointer.pointee -= 1
+                        return value
+                    }
                 }
-            },
-            pull: {
-                let remaining = RunState(maxLength)
-                return { upstream in
-                    // Checked before pulling, so the run ends without pulling once done.
-                    guard remaining.pointer.pointee > 0, let value = upstream() else { return nil }
-                    remaining.pointer.pointee -= 1
-                    return value
-                }
-            }
-        ))
+            ))
     }
 
     /// Returns a pipeline that passes on outputs while `predicate` holds, and finishes at
@@ -52,16 +53,17 @@ extension Pipeline {
     ///   input at the first output that fails it.
     @inlinable
     public func prefix(while predicate: @escaping (Output) -> Bool) -> Pipeline<Input, Output> {
-        then(Pipeline<Output, Output>(
-            step: "prefix(while:)",
-            push: { consumer in { value in predicate(value) && consumer(value) } },
-            pull: {
-                { upstream in
-                    // The run ends at the first failure; the iterator won't call again.
-                    guard let value = upstream(), predicate(value) else { return nil }
-                    return value
+        then(
+            Pipeline<Output, Output>(
+                step: "prefix(while:)",
+                push: { consumer in { value in predicate(value) && consumer(value) } },
+                pull: {
+                    { upstream in
+                        // The run ends at the first failure; the iterator won't call again.
+                        guard let value = upstream(), predicate(value) else { return nil }
+                        return value
+                    }
                 }
-            }
-        ))
+            ))
     }
 }

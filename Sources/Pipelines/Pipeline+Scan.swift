@@ -17,23 +17,24 @@ extension Pipeline {
         _ initialResult: Result,
         _ nextPartialResult: @escaping (Result, Output) -> Result
     ) -> Pipeline<Input, Result> {
-        then(Pipeline<Output, Result>(
-            step: "scan",
-            push: { consumer in
-                let partialResult = RunState(initialResult)
-                return { value in
-                    partialResult.pointer.pointee = nextPartialResult(partialResult.pointer.pointee, value)
-                    return consumer(partialResult.pointer.pointee)
+        then(
+            Pipeline<Output, Result>(
+                step: "scan",
+                push: { consumer in
+                    let partialResult = RunState(initialResult)
+                    return { value in
+                        partialResult.pointer.pointee = nextPartialResult(partialResult.pointer.pointee, value)
+                        return consumer(partialResult.pointer.pointee)
+                    }
+                },
+                pull: {
+                    let partialResult = RunState(initialResult)
+                    return { upstream in
+                        guard let value = upstream() else { return nil }
+                        partialResult.pointer.pointee = nextPartialResult(partialResult.pointer.pointee, value)
+                        return partialResult.pointer.pointee
+                    }
                 }
-            },
-            pull: {
-                let partialResult = RunState(initialResult)
-                return { upstream in
-                    guard let value = upstream() else { return nil }
-                    partialResult.pointer.pointee = nextPartialResult(partialResult.pointer.pointee, value)
-                    return partialResult.pointer.pointee
-                }
-            }
-        ))
+            ))
     }
 }

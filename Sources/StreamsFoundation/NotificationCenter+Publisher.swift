@@ -52,7 +52,8 @@ private protocol NotificationReceiving: AnyObject, Sendable {
 }
 
 /// Forwards one observer's notifications to one subscriber, within its demand.
-private final class NotificationSubscription<Downstream: Subscriber>: Subscription, NotificationReceiving, CustomStringConvertible, @unchecked Sendable
+private final class NotificationSubscription<Downstream: Subscriber>: Subscription, NotificationReceiving,
+    CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Notification, Downstream.Failure == Never {
     // `@unchecked`: mutable state is guarded by `lock`; notifications are delivered on the
     // posting thread, outside the lock.

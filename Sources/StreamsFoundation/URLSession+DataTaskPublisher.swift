@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -46,7 +47,8 @@ extension URLSession {
 
         /// Gives `subscriber` a subscription; the task starts on its first demand.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            subscriber.receive(subscription: DataTaskSubscription(request: request, session: session, downstream: subscriber))
+            subscriber.receive(
+                subscription: DataTaskSubscription(request: request, session: session, downstream: subscriber))
         }
     }
 }
@@ -57,7 +59,8 @@ private protocol DataTaskResultReceiving: AnyObject, Sendable {
 }
 
 /// Runs one data task for one subscriber.
-private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, DataTaskResultReceiving, CustomStringConvertible, @unchecked Sendable
+private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, DataTaskResultReceiving,
+    CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
     // `@unchecked`: mutable state is guarded by `lock`; the downstream is called from
     // URLSession's delegate queue, once, after the lock is released.

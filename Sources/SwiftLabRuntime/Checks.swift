@@ -16,9 +16,10 @@ public func expect(_ condition: @autoclosure () -> Bool, _ description: String) 
 /// Checks that `actual` equals `expected`, reporting both values when they differ.
 public func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ description: String) {
     let passed = actual == expected
-    report(CheckReport(
-        passed: passed, description: description,
-        expected: String(reflecting: expected), actual: String(reflecting: actual)))
+    report(
+        CheckReport(
+            passed: passed, description: description,
+            expected: String(reflecting: expected), actual: String(reflecting: actual)))
 }
 
 private func report(_ report: CheckReport) {

@@ -28,8 +28,10 @@ extension SwiftLabRuntime {
     /// Main-actor isolated, as the cells that call it are, so the closure never crosses
     /// an isolation boundary.
     @MainActor
-    public static func displayResult<T>(_ value: @autoclosure () async throws -> T,
-                                        writtenType: String? = nil) async rethrows {
+    public static func displayResult<T>(
+        _ value: @autoclosure () async throws -> T,
+        writtenType: String? = nil
+    ) async rethrows {
         show(try await value(), writtenType: writtenType)
     }
 
@@ -48,7 +50,8 @@ extension SwiftLabRuntime {
     ///   - name: the name the learner bound it to.
     ///   - writtenType: the type as the learner's source names it, when that keeps a type
     ///     alias (`let t: Celsius = 20`).
-    public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String, writtenType: String? = nil) {
+    public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String, writtenType: String? = nil)
+    {
         print(describe(value(), named: name, style: displayStyle, writtenType: writtenType))
     }
 
@@ -66,9 +69,12 @@ extension SwiftLabRuntime {
     /// The runtime's type has no type aliases (`Celsius` is `Double` to it): a
     /// `writtenType` (the static type as the learner's source spells it, `Celsius?`,
     /// `Foo.X`) is shown instead, sugared the same way, except for an existential.
-    public static func describe<T>(_ value: T, named name: String, style: DisplayStyle, width: Int? = nil,
-                                   writtenType: String? = nil) -> String {
-        let written = isExistential(T.self) ? nil : writtenType.map { TypeNameSugar.sugaredWrittenType($0, style: style) }
+    public static func describe<T>(
+        _ value: T, named name: String, style: DisplayStyle, width: Int? = nil,
+        writtenType: String? = nil
+    ) -> String {
+        let written =
+            isExistential(T.self) ? nil : writtenType.map { TypeNameSugar.sugaredWrittenType($0, style: style) }
         switch style {
         case .lldb:
             // `value as Any` opens an existential, so `type(of:)` gives the dynamic type.
@@ -139,8 +145,10 @@ extension SwiftLabRuntime {
     /// When `Cell<digits>.` or `Swift.` starts at `index` on an identifier boundary, the
     /// index after the dot.
     private static func cellQualifierEnd(in characters: [Character], at index: Int) -> Int? {
-        if index > 0, characters[index - 1].isLetter || characters[index - 1].isNumber
-            || characters[index - 1] == "_" || characters[index - 1] == "." {
+        if index > 0,
+            characters[index - 1].isLetter || characters[index - 1].isNumber
+                || characters[index - 1] == "_" || characters[index - 1] == "."
+        {
             return nil
         }
         let swift: [Character] = ["S", "w", "i", "f", "t", "."]
@@ -149,7 +157,8 @@ extension SwiftLabRuntime {
         }
         let prefix: [Character] = ["C", "e", "l", "l"]
         guard index + prefix.count < characters.count,
-              Array(characters[index..<index + prefix.count]) == prefix else { return nil }
+            Array(characters[index..<index + prefix.count]) == prefix
+        else { return nil }
         var end = index + prefix.count
         while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
         guard end > index + prefix.count, end < characters.count, characters[end] == "." else { return nil }
@@ -161,7 +170,8 @@ extension SwiftLabRuntime {
     /// Prints the static type of an expression without evaluating it (`:type`), as
     /// `writtenType` when the source names an alias (see ``displayResult(_:writtenType:)``).
     public static func printStaticType<T>(of value: @autoclosure () throws -> T, writtenType: String? = nil) {
-        let written = isExistential(T.self) ? nil : writtenType.map { TypeNameSugar.sugaredWrittenType($0, style: .compact) }
+        let written =
+            isExistential(T.self) ? nil : writtenType.map { TypeNameSugar.sugaredWrittenType($0, style: .compact) }
         print(written ?? typeName(of: T.self))
     }
 }

@@ -10,8 +10,9 @@ extension SwiftLabRuntime {
         do {
             return try body()
         } catch {
-            fatalError("Error raised at top level: \(removingCellModules(from: String(reflecting: error)))",
-                       file: file, line: line)
+            fatalError(
+                "Error raised at top level: \(removingCellModules(from: String(reflecting: error)))",
+                file: file, line: line)
         }
     }
 }
@@ -27,8 +28,10 @@ extension SwiftLabRuntime {
 extension SwiftLabRuntime {
     /// The value of a top-level `var name: T` declared without one and given it later;
     /// stops the program, naming the variable, when it has none yet.
-    public static func initializedValue<T>(_ storage: T?, named name: String,
-                                           file: StaticString = #fileID, line: UInt = #line) -> T {
+    public static func initializedValue<T>(
+        _ storage: T?, named name: String,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
         guard let value = storage else {
             fatalError("'\(name)' was read before it was given a value", file: file, line: line)
         }

@@ -18,8 +18,9 @@ enum TypeNameSugar {
     /// other qualifier, which names a nested type here (`Foo.X`), not a module.
     static func sugaredWrittenType(_ written: String, style: DisplayStyle) -> String {
         let compacted = written.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        var parser = Parser(characters: Array(compacted), dictionarySeparator: style == .lldb ? " : " : ": ",
-                            keepsQualifiers: true)
+        var parser = Parser(
+            characters: Array(compacted), dictionarySeparator: style == .lldb ? " : " : ": ",
+            keepsQualifiers: true)
         let result = parser.parseList(until: nil)
         return parser.atEnd ? result.joined(separator: ", ") : compacted
     }
@@ -75,7 +76,8 @@ enum TypeNameSugar {
                     index += 1
                     if character == "[", inner.count == 1, let colon = Self.topLevelColon(in: inner[0]) {
                         // A dictionary written `[K:V]` or `[K : V]`.
-                        let key = inner[0][..<colon].trimmingSpaces, value = inner[0][inner[0].index(after: colon)...].trimmingSpaces
+                        let key = inner[0][..<colon].trimmingSpaces
+                        let value = inner[0][inner[0].index(after: colon)...].trimmingSpaces
                         inner = [key + dictionarySeparator + value]
                     }
                     text += unqualified(word) + String(character) + inner.joined(separator: ", ") + String(closing)
@@ -159,9 +161,9 @@ enum TypeNameSugar {
     }
 }
 
-private extension Substring {
+extension Substring {
     /// Without the spaces at either end.
-    var trimmingSpaces: String {
+    fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

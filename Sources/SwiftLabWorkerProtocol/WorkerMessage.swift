@@ -26,7 +26,7 @@ public enum WorkerRequest: Equatable, Sendable {
     /// The request as one protocol line, without the newline.
     public var line: String {
         switch self {
-        case let .run(cell, library, symbol, quiet):
+        case .run(let cell, let library, let symbol, let quiet):
             return ["run", String(cell), library, symbol, quiet ? "1" : "0"].joined(separator: "\t")
         case .ping:
             return "ping"
@@ -67,11 +67,11 @@ public enum WorkerReply: Equatable, Sendable {
         switch self {
         case .ready:
             return "ready"
-        case let .result(cell, number, type):
+        case .result(let cell, let number, let type):
             return "result\t\(cell)\t\(number)\t\(type)"
-        case let .finished(cell):
+        case .finished(let cell):
             return "finished\t\(cell)"
-        case let .failed(cell, message):
+        case .failed(let cell, let message):
             let flat = message.map { $0 == "\n" || $0 == "\t" ? " " : $0 }
             return "failed\t\(cell)\t\(String(flat))"
         case .pong:

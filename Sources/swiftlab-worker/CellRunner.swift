@@ -1,5 +1,6 @@
 import Foundation
 import SwiftLabWorkerProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,7 +55,8 @@ enum CellRunner {
             return
         }
         guard let handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL),
-              let address = dlsym(handle, symbol) else {
+            let address = dlsym(handle, symbol)
+        else {
             send(.failed(cell: cell, message: String(cString: dlerror())))
             if !queued.isEmpty {
                 let next = queued.removeFirst()
@@ -109,7 +111,8 @@ extension CellRunner {
     /// inputs can name them. The runtime is found through the cell's library, which links it.
     static func reportNewResults(of cell: Int, handle: UnsafeMutableRawPointer) {
         guard let address = dlsym(handle, "swiftlab_runtime_take_new_result_types"),
-              let text = unsafeBitCast(address, to: TakeNewResultTypes.self)() else { return }
+            let text = unsafeBitCast(address, to: TakeNewResultTypes.self)()
+        else { return }
         defer { free(text) }
         for line in String(cString: text).split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 1)
@@ -154,7 +157,7 @@ private func readRequests() {
             let line = String(decoding: pending[..<newline], as: UTF8.self)
             pending.removeSubrange(...newline)
             switch WorkerRequest(line: Substring(line)) {
-            case let .run(cell, library, symbol, quiet):
+            case .run(let cell, let library, let symbol, let quiet):
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated {
                         CellRunner.run(cell: cell, library: library, symbol: symbol, quiet: quiet)

@@ -1,9 +1,10 @@
+import SwiftLabCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SwiftLabCore
 
 // Everything is wired in SwiftLabCore's App folder.
 exit(SwiftLabApplication.run(arguments: Array(CommandLine.arguments.dropFirst())))

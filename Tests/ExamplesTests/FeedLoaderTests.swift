@@ -2,6 +2,7 @@ import Foundation
 import StreamsFoundation
 import TestWaiting
 import Testing
+
 @testable import FeedLoader
 
 @Suite("FeedLoader example", .serialized)
@@ -30,12 +31,14 @@ struct FeedLoaderTests {
         #expect(!state.canLoadMore)
         #expect(server.requestCount == 3)
 
-        feed.stateQueue.sync { feed.loadNextPage() }   // past the end: nothing to do
+        feed.stateQueue.sync { feed.loadNextPage() }  // past the end: nothing to do
         #expect(!feed.stateQueue.sync { feed.isLoading })
         #expect(server.requestCount == 3)
     }
 
-    @Test("A failing page keeps the items and can be retried", arguments: [FeedServer.Failure.serverError, .malformedJSON])
+    @Test(
+        "A failing page keeps the items and can be retried",
+        arguments: [FeedServer.Failure.serverError, .malformedJSON])
     func failedPageKeepsItems(failure: FeedServer.Failure) throws {
         let server = try FeedServer(pageCount: 3, itemsPerPage: 2)
         defer { server.stop() }
@@ -49,7 +52,7 @@ struct FeedLoaderTests {
         #expect(state.error != nil)
         #expect(state.canLoadMore)
 
-        loadPage(feed)   // the retry
+        loadPage(feed)  // the retry
         state = snapshot(feed)
         #expect(state.ids == [1, 2, 3, 4])
         #expect(state.error == nil)

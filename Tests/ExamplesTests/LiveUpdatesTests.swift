@@ -2,6 +2,7 @@ import Foundation
 import StreamsFoundation
 import TestWaiting
 import Testing
+
 @testable import LiveUpdates
 
 @Suite("LiveUpdates example", .serialized)
@@ -20,8 +21,11 @@ struct LiveUpdatesTests {
         #expect(result.updates == server.prices)
         #expect(result.reconnected)
         #expect(server.connectionCount == 2)
-        #expect(result.echoes == ["echo: hello", "echo: hello"])   // one greeting per connection
-        guard case .finished? = result.completion else { Issue.record("the server's normal close finishes the feed"); return }
+        #expect(result.echoes == ["echo: hello", "echo: hello"])  // one greeting per connection
+        guard case .finished? = result.completion else {
+            Issue.record("the server's normal close finishes the feed")
+            return
+        }
         #expect(result.states.last == .closed(code: 1000, reason: "market closed"))
         #expect(lines.all.contains("  #8 SWFT \(String(format: "%.2f", server.prices[7].price))"))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Streams
 import Testing
+
 @testable import LoadOnDemand
 
 @Suite("LoadOnDemand example")
@@ -15,7 +16,8 @@ struct LoadOnDemandTests {
             { [self] in
                 let subject = PassthroughSubject<String, Never>()
                 lock.withLock { subjects.append(subject) }
-                return subject
+                return
+                    subject
                     .handleEvents(receiveCancel: { [self] in lock.withLock { cancelledLoads += 1 } })
                     .eraseToAnyPublisher()
             }
@@ -37,7 +39,7 @@ struct LoadOnDemandTests {
     func loadsOnFirstSubscriber() {
         let loader = ManualLoader()
         let resource = OnDemandResource(loader: loader.load)
-        _ = resource.value   // building the publisher is not subscribing
+        _ = resource.value  // building the publisher is not subscribing
         #expect(resource.loadsStarted == 0)
 
         let received = Received()

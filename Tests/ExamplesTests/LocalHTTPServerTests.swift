@@ -1,13 +1,14 @@
 import Foundation
+import LocalHTTPServer
+import TestWaiting
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 #if canImport(Glibc)
 import Glibc
 #endif
-import LocalHTTPServer
-import TestWaiting
-import Testing
 
 @Suite("LocalHTTPServer")
 struct LocalHTTPServerTests {
@@ -19,7 +20,8 @@ struct LocalHTTPServerTests {
             if let error {
                 outcome = .failure(error)
             } else {
-                outcome = .success(((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)))
+                outcome = .success(
+                    ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self)))
             }
             done.signal()
         }.resume()
@@ -31,7 +33,9 @@ struct LocalHTTPServerTests {
     @Test("Passes method, path, query and body to the handler and sends its response")
     func roundTrip() throws {
         let server = try LocalHTTPServer { request in
-            .text("\(request.method) \(request.path) q=\(request.query["q"] ?? "-") body=\(String(decoding: request.body, as: UTF8.self))", status: 201)
+            .text(
+                "\(request.method) \(request.path) q=\(request.query["q"] ?? "-") body=\(String(decoding: request.body, as: UTF8.self))",
+                status: 201)
         }
         defer { server.stop() }
         var request = URLRequest(url: server.url(for: "/echo?q=a%20b"))
@@ -68,7 +72,9 @@ struct LocalHTTPServerTests {
         address.sin_port = server.port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         #expect(connected == 0)
         let garbage = Array("nonsense\r\n\r\n".utf8)
@@ -78,7 +84,7 @@ struct LocalHTTPServerTests {
         close(fd)
         #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self).hasPrefix("HTTP/1.1 400"))
         server.stop()
-        server.stop()   // a second stop is harmless
+        server.stop()  // a second stop is harmless
     }
 
     @Test("Refuses connections once stopped")

@@ -3,11 +3,13 @@ import LocalHTTPServer
 import StreamsFoundation
 import TestWaiting
 import Testing
+
 @testable import RemoteConfig
 
 @Suite("RemoteConfig example", .serialized)
 struct RemoteConfigTests {
-    private let serverConfig = AppConfig(version: 5, welcomeMessage: "Hello from the server", featureFlags: ["beta": true])
+    private let serverConfig = AppConfig(
+        version: 5, welcomeMessage: "Hello from the server", featureFlags: ["beta": true])
 
     private func temporaryCacheURL() -> URL {
         FileManager.default.temporaryDirectory
@@ -18,7 +20,10 @@ struct RemoteConfigTests {
         let done = Signal()
         nonisolated(unsafe) var outcome: Result<AppConfig, ConfigUpdateError>?
         let subscription = service.update().sink(
-            receiveCompletion: { if case .failure(let error) = $0 { outcome = .failure(error) }; done.signal() },
+            receiveCompletion: {
+                if case .failure(let error) = $0 { outcome = .failure(error) }
+                done.signal()
+            },
             receiveValue: { outcome = .success($0) }
         )
         done.wait()
@@ -86,7 +91,8 @@ struct RemoteConfigTests {
     func corruptCache() throws {
         let cacheURL = temporaryCacheURL()
         defer { try? FileManager.default.removeItem(at: cacheURL.deletingLastPathComponent()) }
-        try FileManager.default.createDirectory(at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{ not json".utf8).write(to: cacheURL)
         let service = ConfigService(cacheURL: cacheURL, remoteURL: URL(string: "http://127.0.0.1:9/config")!)
         #expect(service.config.value == .bundledDefault)

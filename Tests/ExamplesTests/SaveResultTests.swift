@@ -2,6 +2,7 @@ import Foundation
 import Streams
 import TestWaiting
 import Testing
+
 @testable import SaveResult
 
 @Suite("SaveResult example")
@@ -10,7 +11,10 @@ struct SaveResultTests {
     private func save(_ text: String, with model: EditorModel) -> Bool? {
         let changed = Signal()
         nonisolated(unsafe) var received: Bool?
-        let watcher = model.$hasError.dropFirst().sink { received = $0; changed.signal() }
+        let watcher = model.$hasError.dropFirst().sink {
+            received = $0
+            changed.signal()
+        }
         model.save(text)
         let signalled = changed.wait()
         watcher.cancel()
@@ -34,7 +38,8 @@ struct SaveResultTests {
         #expect(save("two", with: model) == true)
         #expect(model.stateQueue.sync { model.lastError } == .conflict(serverVersion: 7))
         #expect(save("three", with: model) == false)
-        #expect(model.stateQueue.sync { model.lastError } == .conflict(serverVersion: 7), "the last error stays visible")
+        #expect(
+            model.stateQueue.sync { model.lastError } == .conflict(serverVersion: 7), "the last error stays visible")
         #expect(store.savedDocuments == ["one", "three"])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestWaiting
 import Testing
+
 @testable import TokenRefresh
 
 @Suite("TokenRefresh example")
@@ -10,7 +11,8 @@ struct TokenRefreshTests {
         for run in 1...100 {
             let network = MockNetwork(latency: .milliseconds(1))
             let expired = Token(value: "old", expiresAt: Date().addingTimeInterval(-1))
-            let client = AuthenticatedClient(network: network, authenticator: Authenticator(network: network, initialToken: expired))
+            let client = AuthenticatedClient(
+                network: network, authenticator: Authenticator(network: network, initialToken: expired))
 
             let results = sendConcurrently(10, through: client)
 
@@ -26,7 +28,7 @@ struct TokenRefreshTests {
         let network = MockNetwork()
         let authenticator = Authenticator(network: network)
         let client = AuthenticatedClient(network: network, authenticator: authenticator)
-        _ = sendConcurrently(1, through: client)   // first request fetches a token
+        _ = sendConcurrently(1, through: client)  // first request fetches a token
         let results = sendConcurrently(5, through: client)
         #expect(results.values.allSatisfy { (try? $0.get()) != nil })
         #expect(network.refreshCalls == 1)
@@ -57,7 +59,8 @@ struct TokenRefreshTests {
             let authenticator = Authenticator(network: network, initialToken: nil)
             weakNetwork = network
             weakAuthenticator = authenticator
-            let results = sendConcurrently(10, through: AuthenticatedClient(network: network, authenticator: authenticator))
+            let results = sendConcurrently(
+                10, through: AuthenticatedClient(network: network, authenticator: authenticator))
             #expect(results.count == 10)
         }
         // Deliveries on background queues may still be unwinding their last references.

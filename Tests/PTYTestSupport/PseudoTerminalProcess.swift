@@ -1,10 +1,11 @@
 import Foundation
+import TestWaiting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TestWaiting
 
 /// Runs a program on a pseudo-terminal, as if a person were typing at it, so tests can
 /// drive interactive behaviour (line editing, history keys, Ctrl-C, Ctrl-D) without tmux
@@ -47,7 +48,8 @@ public final class PseudoTerminalProcess {
         Self.startLock.lock()
         defer { Self.startLock.unlock() }
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        var primary: Int32 = -1, secondary: Int32 = -1
+        var primary: Int32 = -1
+        var secondary: Int32 = -1
         guard openpty(&primary, &secondary, nil, nil, &size) == 0 else {
             throw PseudoTerminalError.cannotStart("no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
@@ -265,7 +267,8 @@ public enum PseudoTerminalError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotStart(let reason): return reason
-        case .timedOut(let awaited, let output): return "timed out waiting for \(awaited.debugDescription); output so far: \(output.debugDescription)"
+        case .timedOut(let awaited, let output):
+            return "timed out waiting for \(awaited.debugDescription); output so far: \(output.debugDescription)"
         }
     }
 }

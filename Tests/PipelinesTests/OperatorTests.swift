@@ -98,10 +98,11 @@ import Testing
     @Test func lazyReduceWithAThrowingClosureStillWorks() throws {
         struct TooBig: Error {}
         let doubled = [1, 2, 3].lazy.through(Pipeline<Int, Int>().map { $0 * 2 })
-        #expect(try doubled.reduce(0) { total, value in
-            guard value < 10 else { throw TooBig() }
-            return total + value
-        } == 12)
+        #expect(
+            try doubled.reduce(0) { total, value in
+                guard value < 10 else { throw TooBig() }
+                return total + value
+            } == 12)
         #expect(throws: TooBig.self) {
             try doubled.reduce(into: 0) { _, value in if value > 4 { throw TooBig() } }
         }

@@ -55,11 +55,13 @@ struct RandomPipeline {
             return RandomStep(name: "map(\(name))", extend: { $0.map(transform) }, reference: { $0.map(transform) })
         case 1:
             let (name, predicate) = predicates.randomElement(using: &random)!
-            return RandomStep(name: "filter(\(name))", extend: { $0.filter(predicate) }, reference: { $0.filter(predicate) })
+            return RandomStep(
+                name: "filter(\(name))", extend: { $0.filter(predicate) }, reference: { $0.filter(predicate) })
         case 2:
             let (name, transform) = optionals.randomElement(using: &random)!
             return RandomStep(
-                name: "compactMap(\(name))", extend: { $0.compactMap(transform) }, reference: { $0.compactMap(transform) })
+                name: "compactMap(\(name))", extend: { $0.compactMap(transform) },
+                reference: { $0.compactMap(transform) })
         case 3:
             let (name, transform) = segments.randomElement(using: &random)!
             return RandomStep(
@@ -67,7 +69,8 @@ struct RandomPipeline {
         case 4:
             let maxLength = Int.random(in: 0...6, using: &random)
             return RandomStep(
-                name: "prefix(\(maxLength))", extend: { $0.prefix(maxLength) }, reference: { Array($0.prefix(maxLength)) })
+                name: "prefix(\(maxLength))", extend: { $0.prefix(maxLength) },
+                reference: { Array($0.prefix(maxLength)) })
         case 5:
             let (name, predicate) = predicates.randomElement(using: &random)!
             return RandomStep(
@@ -115,7 +118,8 @@ struct RandomPipeline {
         var failures = 0
         for caseNumber in 0..<2000 where failures < 5 {
             let candidate = Self.randomPipeline(using: &random)
-            let input = (0..<Int.random(in: 0...24, using: &random)).map { _ in Int.random(in: -40...40, using: &random) }
+            let input = (0..<Int.random(in: 0...24, using: &random)).map { _ in Int.random(in: -40...40, using: &random)
+            }
             let expected = candidate.reference(input)
             let eager = candidate.pipeline.run(input)
             let again = candidate.pipeline.run(input)
@@ -123,7 +127,8 @@ struct RandomPipeline {
             let sum = candidate.pipeline.run(input, into: 0, &+=)
             let lazySum = input.lazy.through(candidate.pipeline).reduce(0, &+)
             let lazyCollected = input.lazy.through(candidate.pipeline).reduce(into: []) { $0.append($1) }
-            let matches = eager == expected && again == expected && lazy == expected
+            let matches =
+                eager == expected && again == expected && lazy == expected
                 && sum == expected.reduce(0, &+) && lazySum == sum && lazyCollected == expected
             if !matches { failures += 1 }
             #expect(

@@ -61,8 +61,14 @@ struct CountingNaturals: Sequence {
     @Test func buildingDoesNoWork() {
         let calls = Counter()
         let pipeline = Pipeline<Int, Int>()
-            .map { value -> Int in calls.count += 1; return value }
-            .filter { _ in calls.count += 1; return true }
+            .map { value -> Int in
+                calls.count += 1
+                return value
+            }
+            .filter { _ in
+                calls.count += 1
+                return true
+            }
         _ = pipeline.then(Pipeline<Int, Int>().prefix(1))
         _ = [1, 2, 3].lazy.through(pipeline)
         #expect(calls.count == 0)
@@ -72,7 +78,10 @@ struct CountingNaturals: Sequence {
         let mapCalls = Counter()
         let pulls = Counter()
         let pipeline = Pipeline<Int, Int>()
-            .map { value -> Int in mapCalls.count += 1; return value * 10 }
+            .map { value -> Int in
+                mapCalls.count += 1
+                return value * 10
+            }
             .filter { $0.isMultiple(of: 20) }
         var iterator = CountingNaturals(pulls: pulls).lazy.through(pipeline).makeIterator()
         #expect(pulls.count == 0)
@@ -98,7 +107,10 @@ struct CountingNaturals: Sequence {
         let laterCalls = Counter()
         let pipeline = Pipeline<Int, Int>()
             .flatMap { [$0, $0 + 1, $0 + 2] }
-            .map { value -> Int in laterCalls.count += 1; return value * 10 }
+            .map { value -> Int in
+                laterCalls.count += 1
+                return value * 10
+            }
         var iterator = [1, 5].lazy.through(pipeline).makeIterator()
         #expect(laterCalls.count == 0)
         #expect(iterator.next() == 10)
@@ -133,7 +145,12 @@ struct CountingNaturals: Sequence {
         let segmentElements = Counter()
         let pipeline = Pipeline<Int, Int>()
             .filter { $0.isMultiple(of: 2) }
-            .flatMap { value in (0..<1000).lazy.map { _ in segmentElements.count += 1; return value } }
+            .flatMap { value in
+                (0..<1000).lazy.map { _ in
+                    segmentElements.count += 1
+                    return value
+                }
+            }
             .prefix(1500)
         let outputs = pipeline.run(CountingNaturals(pulls: pulls))
         #expect(outputs.count == 1500)

@@ -11,13 +11,13 @@ let package = Package(
     name: "StreamsStress",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "SwiftLab", path: "../.."),
+        .package(name: "SwiftLab", path: "../..")
     ],
     targets: [
         .testTarget(
             name: "StreamsStressTests",
             dependencies: [.product(name: "Streams", package: "SwiftLab")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import Streams
+import Testing
 
 /// assign(to:on:), @Published, assign(to: &$property), ObservableObject.
 @Suite struct AssignAndPublishedTests {
@@ -119,5 +120,3 @@ import Streams
         source.send(5)
     }
 }
-
-import Foundation

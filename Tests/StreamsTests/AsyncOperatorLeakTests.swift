@@ -56,7 +56,9 @@ import Testing
         let requests = EventLog<Subscribers.Demand>()
         let cancels = EventLog<Bool>()
         let task = Task {
-            for await _ in subject.handleEvents(receiveCancel: { cancels.append(true) }, receiveRequest: { requests.append($0) }).values {
+            for await _ in subject.handleEvents(
+                receiveCancel: { cancels.append(true) }, receiveRequest: { requests.append($0) }
+            ).values {
                 break
             }
         }

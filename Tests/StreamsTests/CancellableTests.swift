@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 @Suite struct CancellableTests {
     @Test func cancelsOnceOnExplicitCancelAndNotAgainOnDeinit() {

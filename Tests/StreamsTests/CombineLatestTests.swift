@@ -164,7 +164,10 @@ private func pair(_ a: Int, _ b: String) -> String { "\(a)\(b)" }
         let left = PassthroughSubject<Int, Never>()
         let right = PassthroughSubject<Int, Never>()
         let overlaps = OverlapDetector()
-        let recorder = Recorder<Int, Never>(onValue: { _ in overlaps.enter(); overlaps.leave() })
+        let recorder = Recorder<Int, Never>(onValue: { _ in
+            overlaps.enter()
+            overlaps.leave()
+        })
         left.zip(right).map { $0 * 10_000 + $1 }.subscribe(recorder)
         DispatchQueue.concurrentPerform(iterations: 2) { side in
             for value in 0..<2_000 {

@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// The general append/prepend: Publishers.Concatenate built from a publisher, a sequence or
 /// variadic values.
@@ -42,8 +42,9 @@ import Streams
         let appended: Publishers.Concatenate<PassthroughSubject<Int, Never>, Publishers.Sequence<[Int], Never>> =
             subject.append(8, 9)
         appended.subscribe(variadic)
-        let ranged: Publishers.Concatenate<PassthroughSubject<Int, Never>, Publishers.Sequence<ClosedRange<Int>, Never>> =
-            subject.append(5...9)
+        let ranged:
+            Publishers.Concatenate<PassthroughSubject<Int, Never>, Publishers.Sequence<ClosedRange<Int>, Never>> =
+                subject.append(5...9)
         ranged.subscribe(sequence)
         subject.send(1)
         subject.send(completion: .finished)

@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import Streams
+import Testing
 
 @Suite struct DemandTests {
     @Test func finiteAndUnlimitedValues() {
@@ -61,5 +62,3 @@ import Streams
         #expect(try JSONDecoder().decode([Subscribers.Demand].self, from: data) == demands)
     }
 }
-
-import Foundation

@@ -121,8 +121,9 @@ import Testing
         // Cancelling lets go of the subscriber, but the delivering thread still holds
         // it: its last reference goes when that delivery returns. Its deinit cancels
         // again, as an object that owns its subscription does.
-        a.merge(with: b).subscribe(ProbeSubscriber<Int, Never>(
-            handle: handle, onValue: { _ in handle.cancel() }, onDeinit: { handle.cancel() }))
+        a.merge(with: b).subscribe(
+            ProbeSubscriber<Int, Never>(
+                handle: handle, onValue: { _ in handle.cancel() }, onDeinit: { handle.cancel() }))
         #expect(finishesInTime { a.send(1) })
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// handleEvents, print, catch, tryCatch, retry, flatMap.
 @Suite struct FlowOperatorTests {
@@ -37,16 +37,17 @@ import Streams
         var output = ""
         let recorder = Recorder<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
         [1, 2].publisher.print("n", to: TextSink { output += $0 }).subscribe(recorder)
-        #expect(output == """
-            n: receive subscription: (Sequence)
-            n: request max: (1)
-            n: receive value: (1)
-            n: request max: (1) (synchronous)
-            n: receive value: (2)
-            n: request max: (1) (synchronous)
-            n: receive finished
+        #expect(
+            output == """
+                n: receive subscription: (Sequence)
+                n: request max: (1)
+                n: receive value: (1)
+                n: request max: (1) (synchronous)
+                n: receive value: (2)
+                n: request max: (1) (synchronous)
+                n: receive finished
 
-            """)
+                """)
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
 
         var failed = ""
@@ -255,10 +256,11 @@ private struct ConcatFailure<Upstream: Publisher>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let failure = failure
-        upstream.subscribe(AnySubscriber<Output, Failure>(
-            receiveSubscription: { subscriber.receive(subscription: $0) },
-            receiveValue: { subscriber.receive($0) },
-            receiveCompletion: { _ in subscriber.receive(completion: .failure(failure)) }))
+        upstream.subscribe(
+            AnySubscriber<Output, Failure>(
+                receiveSubscription: { subscriber.receive(subscription: $0) },
+                receiveValue: { subscriber.receive($0) },
+                receiveCompletion: { _ in subscriber.receive(completion: .failure(failure)) }))
     }
 }
 
@@ -267,7 +269,8 @@ private struct ConcatFailure<Upstream: Publisher>: Publisher {
         let recorder = Recorder<Int, TestError>()
         [1, 2].publisher
             .flatMap { value -> AnyPublisher<Int, TestError> in
-                value == 1 ? Just(10).setFailureType(to: TestError.self).eraseToAnyPublisher()
+                value == 1
+                    ? Just(10).setFailureType(to: TestError.self).eraseToAnyPublisher()
                     : Fail(error: .oops).eraseToAnyPublisher()
             }
             .subscribe(recorder)

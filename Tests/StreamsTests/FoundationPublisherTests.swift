@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import LocalHTTPServer
 import StreamsFoundation
 import TestWaiting
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A data task's result as a comparable string: status and body.
 private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
@@ -33,7 +34,9 @@ private func summary(_ output: URLSession.DataTaskPublisher.Output) -> String {
 
     @Test func sendsTheRequestAsGiven() throws {
         let server = try LocalHTTPServer { request in
-            .text("\(request.method) \(request.headers["x-test"] ?? "-") \(String(decoding: request.body, as: UTF8.self))")
+            .text(
+                "\(request.method) \(request.headers["x-test"] ?? "-") \(String(decoding: request.body, as: UTF8.self))"
+            )
         }
         defer { server.stop() }
         var request = URLRequest(url: server.url(for: "/post"))

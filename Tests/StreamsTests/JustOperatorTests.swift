@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// `Just`'s own operators (Combine's overloads): each returns Combine's type, runs its
 /// closure once when the operator is applied (not at subscription), and sends what the
@@ -96,10 +96,19 @@ import Streams
         let just = Just(9)
         let same: [Just<Int>] = [
             just.first(), just.last(), just.min(), just.max(),
-            just.min { _, _ in calls += 1; return true },
-            just.max { _, _ in calls += 1; return true },
+            just.min { _, _ in
+                calls += 1
+                return true
+            },
+            just.max { _, _ in
+                calls += 1
+                return true
+            },
             just.removeDuplicates(),
-            just.removeDuplicates { _, _ in calls += 1; return true },
+            just.removeDuplicates { _, _ in
+                calls += 1
+                return true
+            },
             just.replaceError(with: 0), just.replaceEmpty(with: 0), just.retry(3),
         ]
         #expect(calls == 0)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Streams
+import Testing
 
 @Suite(.serialized) struct LeakTests {
     final class Tracked: @unchecked Sendable {
@@ -26,7 +26,8 @@ import Streams
         for index in 0..<1_000_000 {
             let subject = PassthroughSubject<Int, Never>()
             let tracked = Tracked()
-            let cancellable = subject
+            let cancellable =
+                subject
                 .map { $0 + 1 }
                 .filter { _ in true }
                 .sink { [tracked] value in
@@ -52,9 +53,13 @@ import Streams
         let subject = CurrentValueSubject<Int, Never>(0)
         for _ in 0..<100 {
             let tracked = Tracked()
-            subject.subscribe(AnySubscriber<Int, Never>(
-                receiveSubscription: { $0.request(.unlimited) },
-                receiveValue: { _ in _ = tracked; return .none }))
+            subject.subscribe(
+                AnySubscriber<Int, Never>(
+                    receiveSubscription: { $0.request(.unlimited) },
+                    receiveValue: { _ in
+                        _ = tracked
+                        return .none
+                    }))
         }
         #expect(Tracked.alive.value == before + 100)
         subject.send(completion: .finished)

@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// `map.map` fuses into one `Publishers.Map` over the original upstream, as in Combine,
 /// whether the maps keep the type (kept as a list of stages) or change it (composed).
@@ -18,7 +18,8 @@ import Streams
 
     @Test func typeChangingMapsInterleavedWithSameTypeMaps() {
         let subject = PassthroughSubject<Int, Never>()
-        let fused: Publishers.Map<PassthroughSubject<Int, Never>, String> = subject
+        let fused: Publishers.Map<PassthroughSubject<Int, Never>, String> =
+            subject
             .map { $0 * 2 }
             .map { $0 + 1 }
             .map { "<\($0)>" }
@@ -71,7 +72,10 @@ import Streams
         do {
             let token = Token()
             weakToken = token
-            cancellable = subject.map { $0 + 1 }.map { _ = token; return $0 * 2 }.map { $0 - 1 }
+            cancellable = subject.map { $0 + 1 }.map {
+                _ = token
+                return $0 * 2
+            }.map { $0 - 1 }
                 .sink { _ in }
         }
         subject.send(1)

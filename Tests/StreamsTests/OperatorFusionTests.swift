@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// Combine's operator fusions: `tryMap` after `map`, `map`/`tryMap` after `tryMap`,
 /// `tryFilter` after `filter`, `filter`/`tryFilter` after `tryFilter`, `map` after

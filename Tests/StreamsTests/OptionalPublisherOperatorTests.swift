@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// `Optional.Publisher`'s own operators (Combine's overloads): Combine's types, closures
 /// run when the operator is applied, and Combine's answers for a publisher without a
@@ -75,10 +75,19 @@ import Streams
         let value: [Event<Int>] = [.subscription, .value(4), .finished]
         let same: [Optional<Int>.Publisher] = [
             some.publisher.first(), some.publisher.last(), some.publisher.min(), some.publisher.max(),
-            some.publisher.min { _, _ in calls += 1; return true },
-            some.publisher.max { _, _ in calls += 1; return true },
+            some.publisher.min { _, _ in
+                calls += 1
+                return true
+            },
+            some.publisher.max { _, _ in
+                calls += 1
+                return true
+            },
             some.publisher.removeDuplicates(),
-            some.publisher.removeDuplicates { _, _ in calls += 1; return true },
+            some.publisher.removeDuplicates { _, _ in
+                calls += 1
+                return true
+            },
             some.publisher.replaceError(with: 0), some.publisher.retry(1),
             some.publisher.first { $0 == 4 }, some.publisher.last { $0 == 4 },
             some.publisher.prefix(while: { $0 == 4 }), some.publisher.drop(while: { $0 != 4 }),

@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 @Suite struct PublisherTests {
     @Test func justSendsOnDemandThenFinishes() {
@@ -145,7 +145,10 @@ import Streams
         var seen: [Int] = []
         let closures = AnySubscriber<Int, Never>(
             receiveSubscription: { $0.request(.max(1)) },
-            receiveValue: { seen.append($0); return .none })
+            receiveValue: {
+                seen.append($0)
+                return .none
+            })
         [5, 6].publisher.subscribe(closures)
         #expect(seen == [5])
     }
@@ -154,7 +157,8 @@ import Streams
         var values: [Int] = []
         var completions: [Subscribers.Completion<TestError>] = []
         let failing = PassthroughSubject<Int, TestError>()
-        let cancellable = failing.sink(receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+        let cancellable = failing.sink(
+            receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
         failing.send(1)
         failing.send(completion: .failure(.oops))
         #expect(values == [1])

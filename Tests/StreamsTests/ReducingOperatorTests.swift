@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// The general (non-eager) count, contains, allSatisfy, min/max and ignoreOutput: each
 /// reads the upstream with unlimited demand and holds its one answer until it is asked for.
@@ -212,7 +212,7 @@ import Streams
         let upstream = ControlledPublisher<Int, Never>()
         let thrown = Recorder<Int, any Error>()
         upstream.tryMax { _, _ in throw TestError.other }.subscribe(thrown)
-        upstream.send(1)   // nothing to compare with yet
+        upstream.send(1)  // nothing to compare with yet
         #expect(thrown.history == [.subscription])
         upstream.send(2)
         #expect(thrown.history == [.subscription, .failure("other")])
@@ -257,7 +257,7 @@ import Streams
             subject.send(1)
             subject.send(2)
             subject.send(completion: .finished)
-            guard recorder.values.isEmpty else { return [] }   // sent without demand
+            guard recorder.values.isEmpty else { return [] }  // sent without demand
             recorder.request(.max(1))
             return recorder.values
         }

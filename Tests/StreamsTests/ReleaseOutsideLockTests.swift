@@ -1,13 +1,14 @@
 import Foundation
+import Pipelines
+import Streams
+import StreamsFoundation
+import StreamsTesting
 import TestWaiting
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Pipelines
-import Streams
-import StreamsTesting
-import StreamsFoundation
-import Testing
 
 /// Whatever an operator lets go of (a subscriber, a buffered or replaced value, a value
 /// already delivered) may be the last reference to an object whose deinit is user code.
@@ -78,15 +79,19 @@ import Testing
 
     @Test func flatMapCancelReleasesQueuedValuesOutsideTheLock() {
         let outer = PassthroughSubject<PassthroughSubject<Token, Never>, Never>()
-        let (a, b, c) = (PassthroughSubject<Token, Never>(), PassthroughSubject<Token, Never>(), PassthroughSubject<Token, Never>())
+        let (a, b, c) = (
+            PassthroughSubject<Token, Never>(), PassthroughSubject<Token, Never>(), PassthroughSubject<Token, Never>()
+        )
         let handle = SubscriptionHandle()
         let first = Token()
-        let probe = ProbeSubscriber<Token, Never>(handle: handle, onValue: { value in
-            guard value == first else { return }
-            // Queued while `first` is delivered; its deinit sends into idle C.
-            b.send(Token { c.send(Token()) })
-            handle.cancel()
-        })
+        let probe = ProbeSubscriber<Token, Never>(
+            handle: handle,
+            onValue: { value in
+                guard value == first else { return }
+                // Queued while `first` is delivered; its deinit sends into idle C.
+                b.send(Token { c.send(Token()) })
+                handle.cancel()
+            })
         outer.flatMap { $0 }.subscribe(probe)
         [a, b, c].forEach(outer.send)
         #expect(finishesInTime { a.send(first) })
@@ -113,7 +118,9 @@ import Testing
 
     @Test func flatMapReleasesQueuedValuesItDeliveredOutsideTheLock() {
         let outer = PassthroughSubject<PassthroughSubject<Token, Never>, Never>()
-        let (a, b, c) = (PassthroughSubject<Token, Never>(), PassthroughSubject<Token, Never>(), PassthroughSubject<Token, Never>())
+        let (a, b, c) = (
+            PassthroughSubject<Token, Never>(), PassthroughSubject<Token, Never>(), PassthroughSubject<Token, Never>()
+        )
         let first = Token()
         let probe = ProbeSubscriber<Token, Never>(onValue: { value in
             guard value == first else { return }
@@ -195,8 +202,9 @@ import Testing
         let center = NotificationCenter()
         let name = Notification.Name("ReleaseOutsideLockTests.ping")
         let handle = SubscriptionHandle()
-        center.publisher(for: name).subscribe(ProbeSubscriber<Notification, Never>(
-            handle: handle, onDeinit: { center.post(name: name, object: nil) }))
+        center.publisher(for: name).subscribe(
+            ProbeSubscriber<Notification, Never>(
+                handle: handle, onDeinit: { center.post(name: name, object: nil) }))
         #expect(finishesInTime { handle.cancel() })
     }
 
@@ -205,8 +213,9 @@ import Testing
         // No demand, so no task is ever started. The subscriber's deinit cancels again,
         // as an object that owns its subscription does.
         URLSession.shared.dataTaskPublisher(for: URL(string: "http://127.0.0.1:9/")!)
-            .subscribe(ProbeSubscriber<URLSession.DataTaskPublisher.Output, URLError>(
-                handle: handle, demand: .none, onDeinit: { handle.cancel() }))
+            .subscribe(
+                ProbeSubscriber<URLSession.DataTaskPublisher.Output, URLError>(
+                    handle: handle, demand: .none, onDeinit: { handle.cancel() }))
         #expect(finishesInTime { handle.cancel() })
     }
 
@@ -214,44 +223,47 @@ import Testing
 
     @Test func bufferedValuesReleaseAnEvictedValueOutsideTheLock() {
         let upstream = ControlledPublisher<Token, Never>()
-        #expect(finishesInTime {
-            let iterator = upstream.values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
-            withExtendedLifetime(iterator) {
-                upstream.send(Token { upstream.send(Token()) })
-                upstream.send(Token())
-            }
-        })
+        #expect(
+            finishesInTime {
+                let iterator = upstream.values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+                withExtendedLifetime(iterator) {
+                    upstream.send(Token { upstream.send(Token()) })
+                    upstream.send(Token())
+                }
+            })
     }
 
     @Test func bufferedValuesReleaseWhatTheyBufferWhenTheIteratorGoes() {
         let upstream = ControlledPublisher<Token, Never>()
-        #expect(finishesInTime {
-            let iterator = upstream.values(bufferingPolicy: .unbounded).makeAsyncIterator()
-            withExtendedLifetime(iterator) {
-                _ = upstream.send(Token { upstream.send(Token()) })
-            }
-        })
+        #expect(
+            finishesInTime {
+                let iterator = upstream.values(bufferingPolicy: .unbounded).makeAsyncIterator()
+                withExtendedLifetime(iterator) {
+                    _ = upstream.send(Token { upstream.send(Token()) })
+                }
+            })
     }
 
     @Test func bufferedValuesReleaseValuesTheyHandedOverOutsideTheLock() {
         let upstream = ControlledPublisher<Token, Never>()
-        #expect(finishesInTime {
-            let finished = Signal()
-            // On a queue of its own: the test blocks a thread of the cooperative pool
-            // while it waits, and parallel tests may hold the other one.
-            Task(executorPreference: DedicatedThreadExecutor()) {
-                var iterator = upstream.values(bufferingPolicy: .unbounded).makeAsyncIterator()
-                upstream.send(Token { upstream.send(Token()) })
-                upstream.send(Token())
-                // The buffer keeps the first value after handing it over, until the
-                // second empties it.
-                _ = await iterator.next()
-                _ = await iterator.next()
-                finished.signal()
-            }
-            // Longer than finishesInTime's own bound, so that a hang fails the test.
-            finished.wait(bound: 2 * deadlockBound)
-        })
+        #expect(
+            finishesInTime {
+                let finished = Signal()
+                // On a queue of its own: the test blocks a thread of the cooperative pool
+                // while it waits, and parallel tests may hold the other one.
+                Task(executorPreference: DedicatedThreadExecutor()) {
+                    var iterator = upstream.values(bufferingPolicy: .unbounded).makeAsyncIterator()
+                    upstream.send(Token { upstream.send(Token()) })
+                    upstream.send(Token())
+                    // The buffer keeps the first value after handing it over, until the
+                    // second empties it.
+                    _ = await iterator.next()
+                    _ = await iterator.next()
+                    finished.signal()
+                }
+                // Longer than finishesInTime's own bound, so that a hang fails the test.
+                finished.wait(bound: 2 * deadlockBound)
+            })
     }
 }
 

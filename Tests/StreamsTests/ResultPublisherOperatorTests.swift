@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// `Result.Publisher`'s own operators (Combine's overloads): Combine's types, closures run
 /// when the operator is applied (only on success), failures pass through.
@@ -97,10 +97,19 @@ import Streams
         var calls = 0
         let same: [Result<Int, TestError>.Publisher] = [
             success.first(), success.last(), success.min(), success.max(),
-            success.min { _, _ in calls += 1; return true },
-            success.max { _, _ in calls += 1; return true },
+            success.min { _, _ in
+                calls += 1
+                return true
+            },
+            success.max { _, _ in
+                calls += 1
+                return true
+            },
             success.removeDuplicates(),
-            success.removeDuplicates { _, _ in calls += 1; return true },
+            success.removeDuplicates { _, _ in
+                calls += 1
+                return true
+            },
             success.replaceEmpty(with: 0), success.retry(2),
         ]
         #expect(calls == 0)

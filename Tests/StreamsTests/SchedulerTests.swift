@@ -132,7 +132,8 @@ import Testing
         let group = DispatchGroup()
         let log = EventLog<String>()
         queue.schedule(options: .init(group: group)) { log.append("a") }
-        queue.schedule(after: queue.now.advanced(by: .milliseconds(5)), tolerance: .zero, options: .init(group: group)) {
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(5)), tolerance: .zero, options: .init(group: group))
+        {
             log.append("b")
         }
         group.wait()

@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// The general replaceEmpty, drop(while:), prefix(while:), output(at:)/output(in:) and the
 /// try-variants tryDrop, tryPrefix, tryCompactMap, tryLast, tryReduce, tryScan,
@@ -70,7 +70,7 @@ import Streams
 
         let passing = Recorder<Int, any Error>()
         [1, 5, 0].generalPublisher.tryDrop { value in
-            if value == 0 { throw TestError.oops }   // not asked again after 5
+            if value == 0 { throw TestError.oops }  // not asked again after 5
             return value < 3
         }.subscribe(passing)
         #expect(passing.history == [.subscription, .value(5), .value(0), .finished])

@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// `Publishers.Sequence`'s own operators (Combine's overloads): each returns Combine's
 /// type, works on the sequence when the operator is applied (closures run then, not at
@@ -44,7 +44,8 @@ import Streams
     @Test func replaceNilSetFailureTypeAndIgnoreOutput() {
         let filled: Publishers.Sequence<[Int?], Never> = [1, nil, 3].publisher.replaceNil(with: 0)
         #expect(filled.sequence == [1, 0, 3])
-        let typed: Publishers.Sequence<ClosedRange<Int>, TestError> = (1...2).publisher.setFailureType(to: TestError.self)
+        let typed: Publishers.Sequence<ClosedRange<Int>, TestError> = (1...2).publisher.setFailureType(
+            to: TestError.self)
         #expect(recordedEvents(of: typed) == [.subscription, .value(1), .value(2), .finished])
         let ignored: Empty<Int, Never> = [1, 2].publisher.ignoreOutput()
         #expect(recordedEvents(of: ignored) == [.subscription, .finished])
@@ -160,7 +161,8 @@ import Streams
     }
 
     @Test func keyPathAndGeneralOperatorsStillResolve() {
-        #expect(recordedEvents(of: ["a", "bc"].publisher.map(\.count)) == [.subscription, .value(1), .value(2), .finished])
+        #expect(
+            recordedEvents(of: ["a", "bc"].publisher.map(\.count)) == [.subscription, .value(1), .value(2), .finished])
         // Without `Never` failure, `first()` is the general operator.
         let first: Publishers.First<Publishers.Sequence<[Int], TestError>> = [1, 2].publisher
             .setFailureType(to: TestError.self)

@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// share, multicast, makeConnectable, autoconnect.
 @Suite struct SharingTests {

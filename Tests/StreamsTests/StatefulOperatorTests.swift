@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// scan, reduce, collect, prefix, dropFirst, first, last, removeDuplicates.
 @Suite struct StatefulOperatorTests {

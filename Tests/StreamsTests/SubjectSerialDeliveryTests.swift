@@ -20,13 +20,14 @@ import Testing
             log.append("end \(value)")
         }
         subject.send(1)
-        #expect(log == [
-            "start 1", "end 1",
-            "start 2", "end 2",
-            "start 11", "end 11",
-            "start 3", "end 3",
-            "start 12", "end 12",
-        ])
+        #expect(
+            log == [
+                "start 1", "end 1",
+                "start 2", "end 2",
+                "start 11", "end 11",
+                "start 3", "end 3",
+                "start 12", "end 12",
+            ])
         cancellable.cancel()
     }
 

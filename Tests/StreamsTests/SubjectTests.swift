@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 @Suite struct PassthroughSubjectTests {
     @Test func dropsValuesSentWithoutSubscribers() {

@@ -1,9 +1,8 @@
+import Foundation
 import Pipelines
 import Streams
 import TestWaiting
 import Testing
-
-import Foundation
 
 /// An upstream driven by hand: records what is asked of it and whether it was cancelled.
 private final class ManualUpstream: Publisher, Subscription, @unchecked Sendable {
@@ -146,7 +145,8 @@ private func completions(of recorder: Recorder<Int, TestError>) -> [Event<Int>] 
     @Test func multipliedValuesWaitForDemand() {
         let upstream = ManualUpstream()
         let recorder = Recorder<Int, TestError>(initialDemand: .max(1))
-        upstream.through(Pipeline<Int, Int>().flatMap { (value: Int) -> [Int] in [value, value * 10, value * 100] }).subscribe(recorder)
+        upstream.through(Pipeline<Int, Int>().flatMap { (value: Int) -> [Int] in [value, value * 10, value * 100] })
+            .subscribe(recorder)
         upstream.send(1)
         #expect(recorder.values == [1])
         #expect(upstream.outstanding == .none)

@@ -1,5 +1,5 @@
-import Testing
 import Streams
+import Testing
 
 /// map, key-path map, compactMap, filter, mapError, setFailureType, replaceNil,
 /// replaceError, tryMap, tryFilter: values, completion, failure, cancel and demand.

@@ -23,8 +23,9 @@ import Testing
     @Test func everyFolderHasALayer() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { name in
             var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: Self.sources.appendingPathComponent(name).path,
-                                                        isDirectory: &isDirectory)
+            let exists = FileManager.default.fileExists(
+                atPath: Self.sources.appendingPathComponent(name).path,
+                isDirectory: &isDirectory)
             return exists && isDirectory.boolValue
         }
         #expect(!folders.isEmpty)
@@ -42,10 +43,16 @@ import Testing
     @Test func aLowerFolderNamingAHigherTypeIsReported() {
         let files = [
             SourceFile(path: "Terminal/Low.swift", folder: "Terminal", text: "struct Low { var shell: Shell }"),
-            SourceFile(path: "App/Shell.swift", folder: "App", text: "public final class Shell {\n    // Low is fine here\n}"),
-            SourceFile(path: "App/Top.swift", folder: "App", text: "let low = Low() // Shell in a comment\nlet text = \"Shell\""),
+            SourceFile(
+                path: "App/Shell.swift", folder: "App", text: "public final class Shell {\n    // Low is fine here\n}"),
+            SourceFile(
+                path: "App/Top.swift", folder: "App",
+                text: "let low = Low() // Shell in a comment\nlet text = \"Shell\""),
         ]
-        #expect(LayeringTests.violations(in: files, layers: Self.layers) == ["Terminal/Low.swift (Terminal) names Shell (App)"])
+        #expect(
+            LayeringTests.violations(in: files, layers: Self.layers) == [
+                "Terminal/Low.swift (Terminal) names Shell (App)"
+            ])
     }
 
     @Test func twoFoldersOfOneLayerNamingEachOtherAreReported() {
@@ -53,7 +60,10 @@ import Testing
             SourceFile(path: "Lessons/A.swift", folder: "Lessons", text: "enum A { static let b = B.self }"),
             SourceFile(path: "Evaluation/B.swift", folder: "Evaluation", text: "enum B {}"),
         ]
-        #expect(LayeringTests.violations(in: files, layers: Self.layers) == ["Lessons/A.swift (Lessons) names B (Evaluation)"])
+        #expect(
+            LayeringTests.violations(in: files, layers: Self.layers) == [
+                "Lessons/A.swift (Lessons) names B (Evaluation)"
+            ])
     }
 
     /// "FILE (FOLDER) names TYPE (ITS FOLDER)" for every type a file names from a folder
@@ -67,7 +77,9 @@ import Testing
         for file in files.sorted(by: { $0.path < $1.path }) {
             guard let layer = layers[file.folder] else { continue }
             for name in file.identifiers.sorted() {
-                guard let folder = home[name], folder != file.folder, let other = layers[folder], other >= layer else { continue }
+                guard let folder = home[name], folder != file.folder, let other = layers[folder], other >= layer else {
+                    continue
+                }
                 found.append("\(file.path) (\(file.folder)) names \(name) (\(folder))")
             }
         }
@@ -90,7 +102,8 @@ struct SourceFile {
         var files: [SourceFile] = []
         while let relative = enumerator?.nextObject() as? String {
             guard relative.hasSuffix(".swift"), let folder = relative.split(separator: "/").first,
-                  relative.contains("/") else { continue }
+                relative.contains("/")
+            else { continue }
             let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
             files.append(SourceFile(path: relative, folder: String(folder), text: text))
         }
@@ -99,7 +112,8 @@ struct SourceFile {
 
     /// The types, protocols and aliases declared at the top level (not indented).
     var declaredTypes: Set<String> {
-        let pattern = #/^(?:(?:public|internal|fileprivate|private|final|indirect)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+        let pattern =
+            #/^(?:(?:public|internal|fileprivate|private|final|indirect)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)/#
         var names: Set<String> = []
         for line in text.split(separator: "\n") {
             if let match = line.firstMatch(of: pattern) { names.insert(String(match.1)) }

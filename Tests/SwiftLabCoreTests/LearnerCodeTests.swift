@@ -1,11 +1,13 @@
-@testable import SwiftLabCore
 import Testing
+
+@testable import SwiftLabCore
 
 /// Finding the learner's answer to an exercise among the inputs typed in the REPL.
 struct LearnerCodeTests {
     let exercise = Exercise(
         number: 1, title: "Shapes", task: "", starter: nil, check: "",
-        hints: [], solution: "struct Square { var side: Int }\nfunc area(_ square: Square) -> Int { square.side * square.side }",
+        hints: [],
+        solution: "struct Square { var side: Int }\nfunc area(_ square: Square) -> Int { square.side * square.side }",
         line: 1, checkLine: 1)
 
     @Test func takesTheLastInputDeclaringEachNameInTheOrderTyped() {
@@ -16,8 +18,10 @@ struct LearnerCodeTests {
             ":check",
             "func area(_ square: Square) -> Int { square.side * square.side }",
         ]
-        #expect(LearnerCode.latest(for: exercise, in: inputs)
-            == "struct Square { var side: Int }\n\nfunc area(_ square: Square) -> Int { square.side * square.side }")
+        #expect(
+            LearnerCode.latest(for: exercise, in: inputs)
+                == "struct Square { var side: Int }\n\nfunc area(_ square: Square) -> Int { square.side * square.side }"
+        )
     }
 
     @Test func nothingBeforeAResetCountsAndNoAnswerIsNil() {

@@ -1,6 +1,7 @@
 import Foundation
 import SwiftLabRuntime
 import Testing
+
 @testable import SwiftLabCore
 
 /// `swiftlab check` and `swiftlab verify` with the fixture lessons and a fake evaluator
@@ -13,8 +14,12 @@ import Testing
         folder = try LessonFixtures.temporaryDirectory()
         evaluator.onCheck = { _, inputs in
             let solved = inputs.contains { $0.contains("reduce") }
-            return (LessonEvaluation(status: .succeeded), FakeEvaluator.reports(
-                CheckReport(passed: solved, description: "total([1, 2, 3])", expected: "6", actual: solved ? "6" : "0")))
+            return (
+                LessonEvaluation(status: .succeeded),
+                FakeEvaluator.reports(
+                    CheckReport(
+                        passed: solved, description: "total([1, 2, 3])", expected: "6", actual: solved ? "6" : "0"))
+            )
         }
     }
 
@@ -34,7 +39,9 @@ import Testing
         #expect(status == 1)
         let file = folder.appendingPathComponent("workspace/02-sums/1-total.swift")
         #expect(output.contains("Created \(file.path): write your answer there."))
-        #expect(output.contains("✗ Not yet: 0 of 1 checks hold.\n  ✗ total([1, 2, 3])\n      expected: 6\n      actual:   0"))
+        #expect(
+            output.contains(
+                "✗ Not yet: 0 of 1 checks hold.\n  ✗ total([1, 2, 3])\n      expected: 6\n      actual:   0"))
         // Hints only when asked for, and only then counted as seen.
         #expect(!output.contains("Hint 1 of 1"))
         #expect(output.contains("swiftlab check --hint 2 shows a hint."))
@@ -51,7 +58,9 @@ import Testing
         #expect(status == 0)
         #expect(!output.contains("Created"))
         #expect(output.contains("✓ Passed: all 1 check hold."))
-        #expect(output.contains("1 of 1 exercise files pass (1 of 1 exercises passed). Lessons [██████████░░░░░░░░░░] 1/2 done"))
+        #expect(
+            output.contains(
+                "1 of 1 exercise files pass (1 of 1 exercises passed). Lessons [██████████░░░░░░░░░░] 1/2 done"))
         #expect(evaluator.inputs.last == "func total(_ n: [Int]) -> Int { n.reduce(0, +) }\n")
 
         // A pass recorded elsewhere (the REPL) still shows when the file does not pass.
@@ -69,10 +78,13 @@ import Testing
     }
 
     @Test func checkReportsAFileThatDoesNotCompile() throws {
-        evaluator.onEvaluate = { _ in (LessonEvaluation(status: .compileError, diagnostics: "1-total.swift:7:1: error: expected expression"), "") }
+        evaluator.onEvaluate = { _ in
+            (LessonEvaluation(status: .compileError, diagnostics: "1-total.swift:7:1: error: expected expression"), "")
+        }
         let (status, output) = run("check", ["2"])
         #expect(status == 1)
-        #expect(output.contains("✗ Not yet: your file does not compile:\n  1-total.swift:7:1: error: expected expression"))
+        #expect(
+            output.contains("✗ Not yet: your file does not compile:\n  1-total.swift:7:1: error: expected expression"))
     }
 
     @Test(arguments: ["lessons", "check", "watch", "verify"])
@@ -85,20 +97,27 @@ import Testing
         }
         let (status, output) = run(subcommand, ["--frobnicate"])
         #expect(status == 2)
-        #expect(output.hasPrefix("swiftlab \(subcommand): unknown option '--frobnicate'.\nUsage: swiftlab \(subcommand)"))
+        #expect(
+            output.hasPrefix("swiftlab \(subcommand): unknown option '--frobnicate'.\nUsage: swiftlab \(subcommand)"))
         #expect(evaluator.inputs.isEmpty)
     }
 
     @Test func verifyExitsNonZeroNamingLessonAndExample() {
-        evaluator.onEvaluate = { input in (LessonEvaluation(status: .succeeded), input.hasPrefix("print") ? "5\n" : "numbers: [Int] = [1, 2, 3]\n") }
+        evaluator.onEvaluate = { input in
+            (LessonEvaluation(status: .succeeded), input.hasPrefix("print") ? "5\n" : "numbers: [Int] = [1, 2, 3]\n")
+        }
         evaluator.onCheck = { _, inputs in
             let solved = inputs.contains { $0.contains("map {") || $0.contains("reduce") }
-            return (LessonEvaluation(status: .succeeded), FakeEvaluator.reports(CheckReport(passed: solved, description: "d")))
+            return (
+                LessonEvaluation(status: .succeeded),
+                FakeEvaluator.reports(CheckReport(passed: solved, description: "d"))
+            )
         }
         let (status, output) = run("verify")
         #expect(status == 1)
         #expect(output.contains("✗ 01-basics (2 examples, 1 exercise)"))
-        #expect(output.contains("01-basics.md:24: predict example 2: output differs at line 1: expected \"4\", got \"5\""))
+        #expect(
+            output.contains("01-basics.md:24: predict example 2: output differs at line 1: expected \"4\", got \"5\""))
         #expect(output.contains("✓ 02-sums (0 examples, 1 exercise)"))
         #expect(output.hasSuffix("1 problem found.\n"))
         let one = run("verify", ["2"])
@@ -109,12 +128,13 @@ import Testing
     @Test func lessonsListsThemAll() {
         let (status, output) = run("lessons")
         #expect(status == 0)
-        #expect(output == """
-            Lessons  [░░░░░░░░░░░░░░░░░░░░] 0/2 done
-                 1  Basics  0/1 exercises
-                 2  Sums    0/1 exercises
-            Open one with :lesson N or :lesson NAME.
+        #expect(
+            output == """
+                Lessons  [░░░░░░░░░░░░░░░░░░░░] 0/2 done
+                     1  Basics  0/1 exercises
+                     2  Sums    0/1 exercises
+                Open one with :lesson N or :lesson NAME.
 
-            """)
+                """)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SwiftLabCore
 
 /// Paths and helpers shared by the lesson engine's unit tests.

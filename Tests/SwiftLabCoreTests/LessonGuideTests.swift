@@ -1,6 +1,7 @@
 import Foundation
 import SwiftLabRuntime
 import Testing
+
 @testable import SwiftLabCore
 
 /// The lesson commands' behaviour, with the fixture lessons and a fake evaluator.
@@ -16,12 +17,20 @@ import Testing
         evaluator.onCheck = { check, inputs in
             guard check.contains("doubled") else { return (LessonEvaluation(status: .succeeded), "") }
             guard let code = inputs.last(where: { $0.contains("func doubled") }) else {
-                return (LessonEvaluation(status: .compileError, diagnostics: "check:1:13: error: cannot find 'doubled' in scope"), "")
+                return (
+                    LessonEvaluation(
+                        status: .compileError, diagnostics: "check:1:13: error: cannot find 'doubled' in scope"), ""
+                )
             }
             let solved = code.contains("map")
-            return (LessonEvaluation(status: .succeeded), FakeEvaluator.reports(
-                CheckReport(passed: solved, description: "doubled([1, 2, 3])", expected: "[2, 4, 6]", actual: solved ? "[2, 4, 6]" : "[1, 2, 3]"),
-                CheckReport(passed: true, description: "doubled([])", expected: "[]", actual: "[]")))
+            return (
+                LessonEvaluation(status: .succeeded),
+                FakeEvaluator.reports(
+                    CheckReport(
+                        passed: solved, description: "doubled([1, 2, 3])", expected: "[2, 4, 6]",
+                        actual: solved ? "[2, 4, 6]" : "[1, 2, 3]"),
+                    CheckReport(passed: true, description: "doubled([])", expected: "[]", actual: "[]"))
+            )
         }
     }
 
@@ -116,7 +125,9 @@ import Testing
         #expect(shown.contains("✗ Not yet: 1 of 2 checks hold."))
         #expect(shown.contains("  ✗ doubled([1, 2, 3])\n      expected: [2, 4, 6]\n      actual:   [1, 2, 3]"))
         #expect(!shown.contains("✗ doubled([])"))
-        #expect(!ProgressStore(directory: folder) { _ in }.load().record(for: "01-basics").passedExercises.contains("double-every-number"))
+        #expect(
+            !ProgressStore(directory: folder) { _ in }.load().record(for: "01-basics").passedExercises.contains(
+                "double-every-number"))
 
         _ = evaluator.evaluate("func doubled(_ numbers: [Int]) -> [Int] { numbers.map { $0 * 2 } }") { _ in }
         guide.check()
@@ -125,7 +136,10 @@ import Testing
         #expect(shown.contains("Lesson 1: [████████████████████] 1/1 exercises"))
         #expect(shown.contains("Lesson 1 done! Lessons [██████████░░░░░░░░░░] 1/2"))
         #expect(shown.contains("Next: :lesson 2 (Sums)."))
-        #expect(ProgressStore(directory: folder) { _ in }.load().record(for: "01-basics").passedExercises == ["double-every-number"])
+        #expect(
+            ProgressStore(directory: folder) { _ in }.load().record(for: "01-basics").passedExercises == [
+                "double-every-number"
+            ])
     }
 
     @Test func checkReportsATrapAndACompileError() {
@@ -133,11 +147,19 @@ import Testing
         guide.open("1")
         guide.showExercise()
         _ = console.take()
-        evaluator.onCheck = { _, _ in (LessonEvaluation(status: .crashed, diagnostics: "Fatal error: Index out of range"), "") }
-        guide.check()
-        #expect(console.take().contains("your code stopped with a runtime error during the check.\n  Fatal error: Index out of range"))
         evaluator.onCheck = { _, _ in
-            (LessonEvaluation(status: .compileError, diagnostics: "error: cannot convert value of type 'String' to expected argument type '[Int]'"), "")
+            (LessonEvaluation(status: .crashed, diagnostics: "Fatal error: Index out of range"), "")
+        }
+        guide.check()
+        #expect(
+            console.take().contains(
+                "your code stopped with a runtime error during the check.\n  Fatal error: Index out of range"))
+        evaluator.onCheck = { _, _ in
+            (
+                LessonEvaluation(
+                    status: .compileError,
+                    diagnostics: "error: cannot convert value of type 'String' to expected argument type '[Int]'"), ""
+            )
         }
         guide.check()
         #expect(console.take().contains("the check does not compile against your code:\n  error: cannot convert"))
@@ -170,7 +192,9 @@ import Testing
         guide.solution()
         #expect(answers.take() == "Not shown. :hint gives a hint instead.\n")
         guide.solution()
-        #expect(answers.take().contains("Reference solution:\n    func doubled(_ numbers: [Int]) -> [Int] {\n        numbers.map { $0 * 2 }"))
+        #expect(
+            answers.take().contains(
+                "Reference solution:\n    func doubled(_ numbers: [Int]) -> [Int] {\n        numbers.map { $0 * 2 }"))
         #expect(answers.questions.count == 2)
 
         _ = evaluator.evaluate("func doubled(_ n: [Int]) -> [Int] { n.map { $0 * 2 } }") { _ in }
@@ -183,7 +207,8 @@ import Testing
 
     @Test func bannerAndListShowProgressAndWhatComesNext() {
         let guide = makeGuide()
-        #expect(guide.banner() == "Lessons [░░░░░░░░░░░░░░░░░░░░] 0/2 done\nStart with lesson 1, Basics: type :lesson 1.")
+        #expect(
+            guide.banner() == "Lessons [░░░░░░░░░░░░░░░░░░░░] 0/2 done\nStart with lesson 1, Basics: type :lesson 1.")
         guide.open("1")
         guide.next()
         #expect(makeGuide().banner().contains("Continue lesson 1, Basics (section 2 of 4): type :lesson 1."))
@@ -194,7 +219,8 @@ import Testing
         _ = console.take()
         // A restart after finishing lesson 1 offers lesson 2 and resumes nothing else.
         let restarted = makeGuide()
-        #expect(restarted.banner() == "Lessons [██████████░░░░░░░░░░] 1/2 done\nNext up: lesson 2, Sums: type :lesson 2.")
+        #expect(
+            restarted.banner() == "Lessons [██████████░░░░░░░░░░] 1/2 done\nNext up: lesson 2, Sums: type :lesson 2.")
         restarted.listLessons()
         let list = console.take()
         #expect(list.contains("  ✓  1  Basics  1/1 exercises"))
@@ -226,7 +252,8 @@ import Testing
         var opened: [URL] = []
         guide.openEditor = { url in
             opened.append(url)
-            try? "func doubled(_ n: [Int]) -> [Int] { n.map { $0 * 2 } }\n".write(to: url, atomically: true, encoding: .utf8)
+            try? "func doubled(_ n: [Int]) -> [Int] { n.map { $0 * 2 } }\n".write(
+                to: url, atomically: true, encoding: .utf8)
             return true
         }
         guide.edit()
@@ -261,9 +288,15 @@ extension LessonGuideTests {
 extension LessonGuideTests {
     @Test func lessonsListsTheFilesThatCouldNotBeReadWithFileAndLine() throws {
         var library = LessonFixtures.library()
-        library.problems = [LessonParseError(path: "Lessons/07-broken.md", line: 12, message: "this 'swift example' block must be followed by an 'output' block with what it prints")]
+        library.problems = [
+            LessonParseError(
+                path: "Lessons/07-broken.md", line: 12,
+                message: "this 'swift example' block must be followed by an 'output' block with what it prints")
+        ]
         let overview = LessonOverview(library: library, progress: LessonProgress(), style: .plain)
-        #expect(overview.list().contains("  ! Lessons/07-broken.md:12: this 'swift example' block must be followed by an 'output' block"))
+        #expect(
+            overview.list().contains(
+                "  ! Lessons/07-broken.md:12: this 'swift example' block must be followed by an 'output' block"))
         #expect(overview.banner().hasSuffix("1 lesson file(s) could not be read: :lessons shows why."))
     }
 }

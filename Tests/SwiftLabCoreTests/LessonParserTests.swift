@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import SwiftLabCore
 
 @Suite struct LessonParserTests {
@@ -38,18 +39,18 @@ import Foundation
 
     @Test func keepsPlainCodeBlocksAndLongerFencesAsMarkdown() throws {
         let text = """
-        # Fences
+            # Fences
 
-        ````markdown
-        ```swift example
-        not an example
-        ```
-        ````
+            ````markdown
+            ```swift example
+            not an example
+            ```
+            ````
 
-        ```swift
-        let broken = = 1
-        ```
-        """
+            ```swift
+            let broken = = 1
+            ```
+            """
         let lesson = try LessonParser.parse(text, path: "Lessons/04-fences.md")
         #expect(lesson.examples.isEmpty)
         guard case .markdown(let markdown) = lesson.sections[0].items.first else {
@@ -73,7 +74,10 @@ import Foundation
         ("Intro\n# Title", 1, "starts with a '# Title'"),
         ("# T\n\n```swift example\nlet x = 1\n```\n\nSome prose.", 3, "must be followed by an 'output' block"),
         ("# T\n\n```output\n1\n```", 3, "must follow a 'swift example'"),
-        ("# T\n\n## Exercise: A\n\n```swift check\nexpect(true, \"\")\n```\n\n```hint\nh\n```", 3, "has no 'swift solution' block"),
+        (
+            "# T\n\n## Exercise: A\n\n```swift check\nexpect(true, \"\")\n```\n\n```hint\nh\n```", 3,
+            "has no 'swift solution' block"
+        ),
         ("# T\n\n## Exercise: A\n\n```swift solution\n```\n\n```hint\nh\n```", 3, "has no 'swift check' block"),
         ("# T\n\n## Exercise: A\n\n```swift check\n```\n\n```swift solution\n```", 3, "has no 'hint' block"),
         ("# T\n\n## Exercise: A\n\n```swift check\n```\n\n```swift check\n```", 8, "exactly one 'swift check'"),
@@ -100,9 +104,12 @@ import Foundation
     @Test func aBadLessonDoesNotStopTheOthersFromLoading() throws {
         let folder = try LessonFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "# Good\n\nFine.\n".write(to: folder.appendingPathComponent("01-good.md"), atomically: true, encoding: .utf8)
-        try "# Bad\n\n```output\n1\n```\n".write(to: folder.appendingPathComponent("02-bad.md"), atomically: true, encoding: .utf8)
-        try "# Also good\n".write(to: folder.appendingPathComponent("03-also-good.md"), atomically: true, encoding: .utf8)
+        try "# Good\n\nFine.\n".write(
+            to: folder.appendingPathComponent("01-good.md"), atomically: true, encoding: .utf8)
+        try "# Bad\n\n```output\n1\n```\n".write(
+            to: folder.appendingPathComponent("02-bad.md"), atomically: true, encoding: .utf8)
+        try "# Also good\n".write(
+            to: folder.appendingPathComponent("03-also-good.md"), atomically: true, encoding: .utf8)
         try "# Misnamed\n".write(to: folder.appendingPathComponent("4-misnamed.md"), atomically: true, encoding: .utf8)
         try "notes".write(to: folder.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
 

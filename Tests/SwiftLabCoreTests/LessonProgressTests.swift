@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestWaiting
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite struct LessonProgressTests {
@@ -67,10 +68,15 @@ import Testing
     }
 
     @Test func usesXDGDataHomeOrTheDefault() {
-        #expect(ProgressStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]).path == "/data/swiftlab")
-        #expect(ProgressStore.defaultDirectory(environment: ["HOME": "/home/a"]).path == "/home/a/.local/share/swiftlab")
+        #expect(
+            ProgressStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]).path
+                == "/data/swiftlab")
+        #expect(
+            ProgressStore.defaultDirectory(environment: ["HOME": "/home/a"]).path == "/home/a/.local/share/swiftlab")
         // A relative XDG_DATA_HOME is invalid by the specification and ignored.
-        #expect(ProgressStore.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/a"]).path == "/home/a/.local/share/swiftlab")
+        #expect(
+            ProgressStore.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/a"]).path
+                == "/home/a/.local/share/swiftlab")
     }
 
     /// Two writers, each with its own store and file descriptors (as two processes have),

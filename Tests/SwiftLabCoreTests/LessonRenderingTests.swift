@@ -1,73 +1,77 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite struct LessonRenderingTests {
     @Test func plainTextDropsMarkupAndWrapsToTheWidth() {
         let markdown = """
-        ## Map
+            ## Map
 
-        A *closure* is **called** once for every element of the `array`, and map collects the results in order.
+            A *closure* is **called** once for every element of the `array`, and map collects the results in order.
 
-        - first item that is long enough to need a second line here
-        1. numbered
-        """
+            - first item that is long enough to need a second line here
+            1. numbered
+            """
         let text = MarkdownRenderer(width: 30, style: .plain).render(markdown)
-        #expect(text == """
-        Map
-        ---
+        #expect(
+            text == """
+                Map
+                ---
 
-        A closure is called once for
-        every element of the `array`,
-        and map collects the results
-        in order.
+                A closure is called once for
+                every element of the `array`,
+                and map collects the results
+                in order.
 
-          • first item that is long
-            enough to need a second
-            line here
-          1. numbered
-        """)
+                  • first item that is long
+                    enough to need a second
+                    line here
+                  1. numbered
+                """)
         #expect(!text.contains("\u{1B}"))
     }
 
     @Test func listItemsKeepTheirContinuationLines() {
         let markdown = """
-        - first part of the item
-          and its continuation
-        - second item
-        continued lazily
-          - nested
+            - first part of the item
+              and its continuation
+            - second item
+            continued lazily
+              - nested
 
-        After.
-        """
-        #expect(MarkdownRenderer(width: 30, style: .plain).render(markdown) == """
-          • first part of the item and
-            its continuation
-          • second item continued
-            lazily
-            • nested
+            After.
+            """
+        #expect(
+            MarkdownRenderer(width: 30, style: .plain).render(markdown) == """
+                  • first part of the item and
+                    its continuation
+                  • second item continued
+                    lazily
+                    • nested
 
-        After.
-        """)
+                After.
+                """)
     }
 
     @Test func pipeTablesAlignTheirColumns() {
         let markdown = """
-        | Operator | Gives |
-        |:---|---:|
-        | `map` | one per input |
-        | `compactMap` | 0 or 1 |
+            | Operator | Gives |
+            |:---|---:|
+            | `map` | one per input |
+            | `compactMap` | 0 or 1 |
 
-        Not | a table.
-        """
+            Not | a table.
+            """
         let text = MarkdownRenderer(width: 40, style: .plain).render(markdown)
-        #expect(text == """
-          Operator              Gives
-          ------------  -------------
-          `map`         one per input
-          `compactMap`         0 or 1
+        #expect(
+            text == """
+                  Operator              Gives
+                  ------------  -------------
+                  `map`         one per input
+                  `compactMap`         0 or 1
 
-        Not | a table.
-        """)
+                Not | a table.
+                """)
         let styled = MarkdownRenderer(width: 40, style: .ansi).render(markdown).split(separator: "\n").prefix(4)
         #expect(styled[0].hasPrefix("  \u{1B}[1mOperator\u{1B}[0m"))
         #expect(Set(styled.dropFirst().map { TerminalStyle.visibleWidth(of: $0) }).count == 1)
@@ -75,21 +79,27 @@ import Testing
 
     @Test func tablesTooWideForTheTerminalBecomeOneBlockPerRow() {
         let markdown = "| Operator | Gives |\n|---|---|\n| `map` | one per input |\n| `compactMap` | 0 or 1 |"
-        #expect(MarkdownRenderer(width: 20, style: .plain).render(markdown) == """
-          Operator: `map`
-            Gives: one per
-              input
+        #expect(
+            MarkdownRenderer(width: 20, style: .plain).render(markdown) == """
+                  Operator: `map`
+                    Gives: one per
+                      input
 
-          Operator:
-            `compactMap`
-            Gives: 0 or 1
-        """)
+                  Operator:
+                    `compactMap`
+                    Gives: 0 or 1
+                """)
     }
 
     @Test func codeBlocksAreIndentedAndNeverWrapped() {
-        let markdown = "Before.\n\n```swift\nlet aVeryLongNameThatDoesNotFitInTheWidth = [1, 2, 3].map { $0 * 2 }\n```\nAfter."
-        let lines = MarkdownRenderer(width: 20, style: .plain).render(markdown).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines == ["Before.", "", "    let aVeryLongNameThatDoesNotFitInTheWidth = [1, 2, 3].map { $0 * 2 }", "", "After."])
+        let markdown =
+            "Before.\n\n```swift\nlet aVeryLongNameThatDoesNotFitInTheWidth = [1, 2, 3].map { $0 * 2 }\n```\nAfter."
+        let lines = MarkdownRenderer(width: 20, style: .plain).render(markdown).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines == [
+                "Before.", "", "    let aVeryLongNameThatDoesNotFitInTheWidth = [1, 2, 3].map { $0 * 2 }", "", "After.",
+            ])
     }
 
     @Test func terminalStylesHeadingsEmphasisAndCode() {
@@ -111,8 +121,12 @@ import Testing
     @Test func swiftCodeBlocksUseTheHighlighterOnlyOnATerminal() {
         let highlight: @Sendable (String, String) -> String = { _, code in "<\(code)>" }
         let markdown = "```swift\nlet x = 1\n```\n\n```text\nlet y\n```"
-        #expect(MarkdownRenderer(width: 40, style: .ansi, highlight: highlight).render(markdown) == "    <let x = 1>\n\n    let y")
-        #expect(MarkdownRenderer(width: 40, style: .plain, highlight: highlight).render(markdown) == "    let x = 1\n\n    let y")
+        #expect(
+            MarkdownRenderer(width: 40, style: .ansi, highlight: highlight).render(markdown)
+                == "    <let x = 1>\n\n    let y")
+        #expect(
+            MarkdownRenderer(width: 40, style: .plain, highlight: highlight).render(markdown)
+                == "    let x = 1\n\n    let y")
     }
 }
 

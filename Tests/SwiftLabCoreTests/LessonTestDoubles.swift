@@ -1,5 +1,6 @@
 import Foundation
 import SwiftLabRuntime
+
 @testable import SwiftLabCore
 
 /// A stand-in for the evaluator in unit tests: it compiles nothing. It records inputs and
@@ -12,7 +13,8 @@ final class FakeEvaluator: LessonEvaluator {
     /// What `evaluate` prints and returns for an input.
     var onEvaluate: (String) -> (LessonEvaluation, String) = { _ in (LessonEvaluation(status: .succeeded), "") }
     /// What `evaluateTransient` prints and returns, given the check code and the inputs so far.
-    var onCheck: (String, [String]) -> (LessonEvaluation, String) = { _, _ in (LessonEvaluation(status: .succeeded), "") }
+    var onCheck: (String, [String]) -> (LessonEvaluation, String) = { _, _ in (LessonEvaluation(status: .succeeded), "")
+    }
 
     func evaluate(_ input: String, output: (String) -> Void) -> LessonEvaluation {
         inputs.append(input)

@@ -37,9 +37,13 @@ struct CurriculumWalkthroughTests {
 
         for example in lesson.examples {
             reply = try learner.run(example)
-            let expectedLines = example.expectedOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let expectedLines = example.expectedOutput.split(separator: "\n").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             for line in expectedLines where !line.isEmpty {
-                #expect(reply.contains(line), "lesson \(number), example \(example.number): no line \"\(line)\" in\n\(reply)")
+                #expect(
+                    reply.contains(line),
+                    "lesson \(number), example \(example.number): no line \"\(line)\" in\n\(reply)")
             }
             #expect(!Self.reportsAnError(reply), "lesson \(number), example \(example.number):\n\(reply)")
         }

@@ -21,7 +21,8 @@ struct EditCommandTerminalTests {
     @Test(.enabled(if: installed("nano"), "nano is not installed"))
     func nanoEditsTheLatestAnswerAndLoadsOnlyASavedChange() throws {
         // Ctrl-X leaves; Ctrl-\ replaces (search, replacement, All), then Ctrl-X, Yes, Enter saves.
-        try walkThrough(editor: "nano", quitWithoutSaving: "\u{18}", replaceTwoByThreeAndSave: "\u{1C}* 2\r* 3\rA\u{18}y\r")
+        try walkThrough(
+            editor: "nano", quitWithoutSaving: "\u{18}", replaceTwoByThreeAndSave: "\u{1C}* 2\r* 3\rA\u{18}y\r")
     }
 
     private func walkThrough(editor: String, quitWithoutSaving: String, replaceTwoByThreeAndSave: String) throws {
@@ -42,8 +43,12 @@ struct EditCommandTerminalTests {
         try terminal.waitForOutput(containing: REPL.prompt(line: 5))
         try terminal.waitForRawMode()
         let file = sandbox.dataDirectory.appendingPathComponent("workspace/01-basics/1-double-every-number.swift")
-        #expect(try String(contentsOf: file, encoding: .utf8).contains("func doubled(_ numbers: [Int]) -> [Int] { numbers.map { $0 * 2 } }"))
-        #expect(try String(contentsOf: file.appendingPathExtension("previous"), encoding: .utf8).contains("    return numbers\n"))
+        #expect(
+            try String(contentsOf: file, encoding: .utf8).contains(
+                "func doubled(_ numbers: [Int]) -> [Int] { numbers.map { $0 * 2 } }"))
+        #expect(
+            try String(contentsOf: file.appendingPathExtension("previous"), encoding: .utf8).contains(
+                "    return numbers\n"))
 
         // A saved change is loaded and checked.
         terminal.send(":edit\r")

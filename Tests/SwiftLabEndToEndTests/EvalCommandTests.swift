@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// `:type`, `:save`, `:load`, `:reset`, `:time`, and the cache directory.
@@ -13,8 +14,10 @@ import Testing
 
     @Test func savedSessionCompilesOnItsOwnAndLoadsBack() throws {
         let file = EvalHarness.cacheHome.appendingPathComponent("saved-\(UUID().uuidString).swift")
-        let inputs = ["var total = 0", "for i in 1...4 { total += i }", "let broken: Int = \"x\"",
-                      "print(\"total\", total)", ":save \(file.path)"]
+        let inputs = [
+            "var total = 0", "for i in 1...4 { total += i }", "let broken: Int = \"x\"",
+            "print(\"total\", total)", ":save \(file.path)",
+        ]
         let run = try EvalHarness.runREPL(inputs)
         #expect(run.output.contains("Saved 3 inputs to \(file.path)."))
         let saved = try String(contentsOf: file, encoding: .utf8)

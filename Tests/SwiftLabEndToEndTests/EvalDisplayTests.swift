@@ -97,11 +97,13 @@ import Testing
         let lldb = try EvalHarness.runREPL(inputs, arguments: ["--display", "lldb"])
         #expect(
             lldb.output
-                == "$R0: Foo.X = 0\nt: Celsius = 20\nu: Celsius = 3\no: Celsius? = 2\ncs: [String : Celsius] = 0 key/value pairs\n$R1: Celsius = 100\n")
+                == "$R0: Foo.X = 0\nt: Celsius = 20\nu: Celsius = 3\no: Celsius? = 2\ncs: [String : Celsius] = 0 key/value pairs\n$R1: Celsius = 100\n"
+        )
         let compact = try EvalHarness.runREPL(inputs)
         #expect(
             compact.output
-                == "$R0: Foo.X = 0\nt: Celsius = 20.0\nu: Celsius = 3.0\no: Celsius? = Optional(2.0)\ncs: [String: Celsius] = [:]\n$R1: Celsius = 100.0\n")
+                == "$R0: Foo.X = 0\nt: Celsius = 20.0\nu: Celsius = 3.0\no: Celsius? = Optional(2.0)\ncs: [String: Celsius] = [:]\n$R1: Celsius = 100.0\n"
+        )
     }
 
     @Test func displayOptionIsChecked() throws {

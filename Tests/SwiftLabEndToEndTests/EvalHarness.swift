@@ -1,6 +1,7 @@
 import Foundation
-@testable import SwiftLabCore
 import TestWaiting
+
+@testable import SwiftLabCore
 
 /// Runs `swiftlab` non-interactively on a list of inputs, and builds the transcript the
 /// REPL should show from the real compiler: the inputs compiled as one Swift script, the
@@ -42,8 +43,10 @@ enum EvalHarness {
     /// Input `i` is written only once standard output shows `waitingFor[i]` (an event, not
     /// a pause: the machine may be slow). The transcript is what it writes on standard
     /// output; standard error is kept apart (``Run/errors``).
-    static func runREPL(_ inputs: [String], arguments: [String] = [], environment: [String: String] = [:],
-                        waitingFor: [Int: String] = [:]) throws -> Run {
+    static func runREPL(
+        _ inputs: [String], arguments: [String] = [], environment: [String: String] = [:],
+        waitingFor: [Int: String] = [:]
+    ) throws -> Run {
         var chunks: [(after: String?, text: String)] = []
         for (index, input) in inputs.enumerated() {
             if index == 0 || waitingFor[index] != nil {
@@ -52,10 +55,11 @@ enum EvalHarness {
                 chunks[chunks.count - 1].text += input + "\n"
             }
         }
-        return try run([products.directory.appendingPathComponent("swiftlab").path] + arguments,
-                chunks: chunks,
-                environment: ["XDG_CACHE_HOME": cacheHome.path, "NO_COLOR": "1"].merging(environment) { _, new in new },
-                separatingErrors: true)
+        return try run(
+            [products.directory.appendingPathComponent("swiftlab").path] + arguments,
+            chunks: chunks,
+            environment: ["XDG_CACHE_HOME": cacheHome.path, "NO_COLOR": "1"].merging(environment) { _, new in new },
+            separatingErrors: true)
     }
 
     /// Runs a process to its end with `input` on stdin; stdout and stderr are merged.
@@ -66,8 +70,10 @@ enum EvalHarness {
     /// Runs a process to its end, writing each chunk to its stdin once its stdout contains
     /// the chunk's `after` text (at once when it has none);
     /// with `separatingErrors`, stderr goes to ``Run/errors`` instead of ``Run/output``.
-    static func run(_ arguments: [String], chunks: [(after: String?, text: String)],
-                    environment: [String: String], separatingErrors: Bool = false) throws -> Run {
+    static func run(
+        _ arguments: [String], chunks: [(after: String?, text: String)],
+        environment: [String: String], separatingErrors: Bool = false
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
@@ -139,8 +145,8 @@ enum EvalHarness {
             return inputs.map { input in
                 let names = SwiftLexer.topLevelItems(in: input).flatMap { item -> [String] in
                     switch CellItem(item).kind {
-                    case let .binding(names, _): return names
-                    case let .declaration(name?, _): return [name]
+                    case .binding(let names, _): return names
+                    case .declaration(let name?, _): return [name]
                     default: return []
                     }
                 }
@@ -156,7 +162,7 @@ enum EvalHarness {
                 SwiftLexer.topLevelItems(in: input).flatMap { item -> [Display] in
                     switch CellItem(item).kind {
                     case .expression: return [Display(input: index, expression: item.text, name: nil)]
-                    case let .binding(names, _): return names.map { Display(input: index, expression: $0, name: $0) }
+                    case .binding(let names, _): return names.map { Display(input: index, expression: $0, name: $0) }
                     default: return []
                     }
                 }
@@ -165,19 +171,21 @@ enum EvalHarness {
 
         /// The script with `body(inputIndex, displays)` text after each input.
         func source(after body: (Int, [Display]) -> [String], replacingExpressions: Bool) -> (String, [Int: Int]) {
-            var lines = ["import Pipelines", "import Streams",
-                         // swiftlab shows an instance of a class declared in the session (with no
-                         // description of its own) with its stored properties: `Counter(count: 0)`.
-                         "func __show<T>(_ value: T) {",
-                         "    let mirror = Mirror(reflecting: value)",
-                         "    if mirror.displayStyle == .class, !(value is CustomStringConvertible),",
-                         "       !(value is CustomDebugStringConvertible), String(reflecting: type(of: value)).hasPrefix(\"main.\") {",
-                         "        let members = mirror.children.map { \"\\($0.label!): \\(String(reflecting: $0.value))\" }",
-                         "        print(\"\\u{1}\\(type(of: value))(\" + members.joined(separator: \", \") + \")\")",
-                         "    } else {",
-                         "        print(\"\\u{1}\" + String(reflecting: value))",
-                         "    }",
-                         "}"]
+            var lines = [
+                "import Pipelines", "import Streams",
+                // swiftlab shows an instance of a class declared in the session (with no
+                // description of its own) with its stored properties: `Counter(count: 0)`.
+                "func __show<T>(_ value: T) {",
+                "    let mirror = Mirror(reflecting: value)",
+                "    if mirror.displayStyle == .class, !(value is CustomStringConvertible),",
+                "       !(value is CustomDebugStringConvertible), String(reflecting: type(of: value)).hasPrefix(\"main.\") {",
+                "        let members = mirror.children.map { \"\\($0.label!): \\(String(reflecting: $0.value))\" }",
+                "        print(\"\\u{1}\\(type(of: value))(\" + members.joined(separator: \", \") + \")\")",
+                "    } else {",
+                "        print(\"\\u{1}\" + String(reflecting: value))",
+                "    }",
+                "}",
+            ]
             var openScopes = 0
             var lineOfInput: [Int: Int] = [:]
             let allDisplays = displays
@@ -190,7 +198,7 @@ enum EvalHarness {
                 if replacingExpressions {
                     for item in SwiftLexer.topLevelItems(in: entry.text) {
                         lines.append(CellItem(item).kind == .expression ? "__show(\(item.text))" : item.text)
-                        if case let .binding(names, _) = CellItem(item).kind {
+                        if case .binding(let names, _) = CellItem(item).kind {
                             lines += names.map { "__show(\($0))" }
                         }
                     }
@@ -206,9 +214,11 @@ enum EvalHarness {
 
     /// Compiler flags that make the library cells use available to a script.
     static var libraryFlags: [String] {
-        ["-swift-version", "6", "-I", products.modulesDirectory.path, "-L", products.directory.path,
-         "-lSwiftLabCells", "-Xlinker", "-rpath", "-Xlinker", products.directory.path,
-         "-module-cache-path", cacheHome.appendingPathComponent("reference-module-cache").path]
+        [
+            "-swift-version", "6", "-I", products.modulesDirectory.path, "-L", products.directory.path,
+            "-lSwiftLabCells", "-Xlinker", "-rpath", "-Xlinker", products.directory.path,
+            "-module-cache-path", cacheHome.appendingPathComponent("reference-module-cache").path,
+        ]
     }
 
     static var swiftc: String { Toolchain.locate()!.driver.path }
@@ -232,11 +242,12 @@ enum EvalHarness {
     static func staticTypes(of script: Script) throws -> [[String?]] {
         var probeLines: [Int: (input: Int, display: Int)] = [:]
         var lineCount = 0
-        let (source, _) = script.source(after: { index, displays in
-            displays.enumerated().map { offset, display in
-                "let _: Void = (\(display.expression))" + " // probe \(index) \(offset)"
-            }
-        }, replacingExpressions: false)
+        let (source, _) = script.source(
+            after: { index, displays in
+                displays.enumerated().map { offset, display in
+                    "let _: Void = (\(display.expression))" + " // probe \(index) \(offset)"
+                }
+            }, replacingExpressions: false)
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             lineCount = number + 1
             guard let marker = line.range(of: " // probe ") else { continue }
@@ -248,7 +259,8 @@ enum EvalHarness {
         var types = script.displays.map { Array(repeating: String?.none, count: $0.count) }
         for line in output.split(separator: "\n") {
             guard let header = DiagnosticMapper.parseHeader(line), header.severity == .error,
-                  let probe = probeLines[header.line], types[probe.input][probe.display] == nil else { continue }
+                let probe = probeLines[header.line], types[probe.input][probe.display] == nil
+            else { continue }
             types[probe.input][probe.display] = canonicalTypeName(fromMessage: header.message)
         }
         return types
@@ -271,17 +283,21 @@ enum EvalHarness {
         let rules: [(String, (String) -> String)] = [
             ("Array<", { "[\($0)]" }),
             ("Optional<", { $0.contains("->") || $0.hasPrefix("any ") ? "(\($0))?" : "\($0)?" }),
-            ("Dictionary<", { inner in
-                let comma = topLevelComma(in: inner)!
-                return "[\(inner[..<comma]): \(inner[inner.index(comma, offsetBy: 2)...])]"
-            }),
+            (
+                "Dictionary<",
+                { inner in
+                    let comma = topLevelComma(in: inner)!
+                    return "[\(inner[..<comma]): \(inner[inner.index(comma, offsetBy: 2)...])]"
+                }
+            ),
         ]
         var changed = true
         while changed {
             changed = false
             for (prefix, rewrite) in rules {
                 guard let start = text.range(of: prefix),
-                      start.lowerBound == text.startIndex || !text[text.index(before: start.lowerBound)].isLetter else { continue }
+                    start.lowerBound == text.startIndex || !text[text.index(before: start.lowerBound)].isLetter
+                else { continue }
                 var depth = 1
                 var index = start.upperBound
                 while depth > 0 {
@@ -319,7 +335,8 @@ enum EvalHarness {
         var shown = script
         shown.inputs = inputs
         let (source, _) = script.source(after: { _, _ in [] }, replacingExpressions: true)
-        let voidExpressions = Set(zip(script.displays.joined(), types.joined()).filter { $0.1 == nil }.map { $0.0.expression })
+        let voidExpressions = Set(
+            zip(script.displays.joined(), types.joined()).filter { $0.1 == nil }.map { $0.0.expression })
         let filteredSource = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             if line.hasPrefix("__show("), voidExpressions.contains(String(line.dropFirst(7).dropLast())) {
                 return String(line.dropFirst(7).dropLast())
@@ -355,12 +372,15 @@ enum EvalHarness {
 
     /// What one input does when run on its own after `setup` as a script: its output
     /// and the runtime's message if it traps.
-    static func referenceRun(setup: [String], input: String) throws -> (output: String, fatalMessage: String?, status: Int32) {
+    static func referenceRun(setup: [String], input: String) throws -> (
+        output: String, fatalMessage: String?, status: Int32
+    ) {
         let source = (["import Pipelines", "import Streams"] + setup + [input]).joined(separator: "\n") + "\n"
         let compiled = try compile(source)
         guard let executable = compiled.executable else { throw HarnessError.referenceDidNotCompile(compiled.output) }
         // stdbuf keeps the output printed before a trap (a pipe would buffer it).
-        let result = try run(["/usr/bin/stdbuf", "-oL", executable.path], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        let result = try run(
+            ["/usr/bin/stdbuf", "-oL", executable.path], environment: ["SWIFT_BACKTRACE": "enable=no"])
         let fatal = result.output.split(separator: "\n").first { $0.contains("Fatal error") }
             .map { line -> String in
                 let range = line.range(of: "Fatal error")!
@@ -381,13 +401,21 @@ enum SwiftLabRuntimeMirror {
             let character = text[index]
             if inString {
                 result.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
                 index = text.index(after: index)
                 continue
             }
             if character == "\"" { inString = true }
-            let boundary = index == text.startIndex || !(text[text.index(before: index)].isLetter
-                || text[text.index(before: index)].isNumber || text[text.index(before: index)] == ".")
+            let boundary =
+                index == text.startIndex
+                || !(text[text.index(before: index)].isLetter
+                    || text[text.index(before: index)].isNumber || text[text.index(before: index)] == ".")
             // A type declared in a nested scope (the script's stand-in for shadowing).
             if text[index...].hasPrefix("(unknown context at "), let close = text[index...].range(of: ").") {
                 index = close.upperBound
@@ -395,13 +423,20 @@ enum SwiftLabRuntimeMirror {
             }
             if boundary {
                 let rest = text[index...]
-                if rest.hasPrefix("main.") { index = text.index(index, offsetBy: 5); continue }
-                if rest.hasPrefix("Swift.") { index = text.index(index, offsetBy: 6); continue }
+                if rest.hasPrefix("main.") {
+                    index = text.index(index, offsetBy: 5)
+                    continue
+                }
+                if rest.hasPrefix("Swift.") {
+                    index = text.index(index, offsetBy: 6)
+                    continue
+                }
             }
             // A type declared again in a later input is local to a `do` scope in the
             // script: `main.(unknown context at $5632ae9d60d0).E.b`.
             if text[index...].hasPrefix("(unknown context at $"), let close = text[index...].firstIndex(of: ")"),
-               text.index(after: close) < text.endIndex, text[text.index(after: close)] == "." {
+                text.index(after: close) < text.endIndex, text[text.index(after: close)] == "."
+            {
                 index = text.index(close, offsetBy: 2)
                 continue
             }

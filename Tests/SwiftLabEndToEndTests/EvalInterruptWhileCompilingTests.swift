@@ -1,8 +1,9 @@
 import Foundation
 import PTYTestSupport
-@testable import SwiftLabCore
 import TestWaiting
 import Testing
+
+@testable import SwiftLabCore
 
 /// Ctrl-C at a shell that pipes input to swiftlab while an input compiles: SIGINT reaches
 /// the whole process group, the compiler included (at a terminal the line editor reads
@@ -14,8 +15,8 @@ import Testing
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> pid_t? in
             guard let pid = pid_t(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
             else { return nil }
             let command = stat[stat.index(after: open)..<close]
             // After the command: the state, then the parent's process ID.

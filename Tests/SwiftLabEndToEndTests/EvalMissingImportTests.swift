@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// A well-known name from a module the learner has not imported gets a note saying which
@@ -12,8 +13,10 @@ import Testing
             "DispatchQueue(label: \"work\").sync { print(\"ran\") }",
         ])
         #expect(run.output.contains("error: cannot find 'DispatchQueue' in scope"))
-        #expect(run.output.contains(
-            "note: 'DispatchQueue' comes from Foundation: enter `import Foundation` once, and every later input can use it.\n"))
+        #expect(
+            run.output.contains(
+                "note: 'DispatchQueue' comes from Foundation: enter `import Foundation` once, and every later input can use it.\n"
+            ))
         #expect(run.output.hasSuffix("ran\n"))
     }
 

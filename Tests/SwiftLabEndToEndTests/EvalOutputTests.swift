@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// Program output, streams and diagnostics.
@@ -47,9 +48,10 @@ import Testing
         let bad = "let doubled = n * 2; let text: String = n"
         let script = (["import Pipelines", "import Streams"] + setup + [bad]).joined(separator: "\n") + "\n"
         let compiled = try EvalHarness.compile(script, typecheckOnly: true).output
-        let header = try #require(compiled.split(separator: "\n").compactMap(DiagnosticMapper.parseHeader).first {
-            $0.severity == .error
-        })
+        let header = try #require(
+            compiled.split(separator: "\n").compactMap(DiagnosticMapper.parseHeader).first {
+                $0.severity == .error
+            })
         #expect(header.line == 4)
         let run = try EvalHarness.runREPL(setup + [bad, "n + 1"])
         let caret = String(repeating: " ", count: header.column - 1) + "^"
@@ -63,20 +65,24 @@ import Testing
         let bad = "func g(_ a: Int) -> Int {\n    let t = a * 2\n    return t + \"z\"\n}"
         let script = "import Pipelines\nimport Streams\n" + bad + "\n"
         let compiled = try EvalHarness.compile(script, typecheckOnly: true).output
-        let header = try #require(compiled.split(separator: "\n").compactMap(DiagnosticMapper.parseHeader).first {
-            $0.severity == .error
-        })
+        let header = try #require(
+            compiled.split(separator: "\n").compactMap(DiagnosticMapper.parseHeader).first {
+                $0.severity == .error
+            })
         let run = try EvalHarness.runREPL([bad])
         let caret = String(repeating: " ", count: header.column - 1) + "^"
-        #expect(run.output.hasPrefix(
-            "\(header.line - 2):\(header.column): error: \(header.message)\n    return t + \"z\"\n\(caret)\n"))
+        #expect(
+            run.output.hasPrefix(
+                "\(header.line - 2):\(header.column): error: \(header.message)\n    return t + \"z\"\n\(caret)\n"))
     }
 
     /// The portable compile path (the swiftc driver, the only one on macOS) gives the
     /// same transcript as the fast path.
     @Test func driverPathGivesTheSameTranscript() throws {
-        let inputs = ["struct Pair { var a: Int; var b: Int }", "let p = Pair(a: 1, b: 2)", "p.a + p.b",
-                      "let wrong: String = p", "[p].map(\\.b)"]
+        let inputs = [
+            "struct Pair { var a: Int; var b: Int }", "let p = Pair(a: 1, b: 2)", "p.a + p.b",
+            "let wrong: String = p", "[p].map(\\.b)",
+        ]
         let fast = try EvalHarness.runREPL(inputs, environment: ["SWIFTLAB_COMPILE_PATH": "fast"])
         let driver = try EvalHarness.runREPL(inputs, environment: ["SWIFTLAB_COMPILE_PATH": "driver"])
         #expect(driver.output == fast.output)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// Declarations entered again replace the earlier ones, as in the LLDB REPL, so that a
@@ -28,12 +29,18 @@ import Testing
     /// An extension entered again (a corrected solution) replaces the earlier one's members:
     /// after it, the session behaves as a program that has only the new extension.
     @Test func redeclaredExtensionMembersReplaceEarlierOnes() throws {
-        let first = ["extension Sequence { func twiceAll() -> [Element] { flatMap { [$0] } } }",
-                     "let one = [1, 2].twiceAll()"]
-        let second = ["extension Sequence { func twiceAll() -> [Element] { flatMap { [$0, $0] } } }",
-                      "let two = [1, 2].twiceAll()"]
-        let third = ["extension Sequence {\n    func twiceAll() -> Int { 2 }\n    func thrice() -> Int { 3 }\n}",
-                     "let three = [1].twiceAll() + [1].thrice()"]
+        let first = [
+            "extension Sequence { func twiceAll() -> [Element] { flatMap { [$0] } } }",
+            "let one = [1, 2].twiceAll()",
+        ]
+        let second = [
+            "extension Sequence { func twiceAll() -> [Element] { flatMap { [$0, $0] } } }",
+            "let two = [1, 2].twiceAll()",
+        ]
+        let third = [
+            "extension Sequence {\n    func twiceAll() -> Int { 2 }\n    func thrice() -> Int { 3 }\n}",
+            "let three = [1].twiceAll() + [1].thrice()",
+        ]
         let expected = try [first, second, third].map(EvalHarness.expectedTranscript(for:)).joined()
         let run = try EvalHarness.runREPL(first + second + third)
         #expect(run.output == expected)
@@ -46,13 +53,18 @@ import Testing
         let type = "struct Point { var x = 1 }"
         let first = "extension Point: CustomStringConvertible { var description: String { \"first\" } }"
         let second = "extension Point: CustomStringConvertible { var description: String { \"second\" } }"
-        let run = try EvalHarness.runREPL([type, first, second, "print(Point())", "struct Point { var x = 2 }", second,
-                                           "print(Point())"])
-        #expect(run.output.contains(
-            "error: redundant conformance of 'Point' to protocol 'CustomStringConvertible'\n\(second)\n"))
-        #expect(run.output.contains("note: a conformance cannot be replaced while the session runs (the first one "
-                                    + "stays in effect); declare 'Point' again before the new extension, or :reset "
-                                    + "to start afresh.\nfirst\n"))
+        let run = try EvalHarness.runREPL([
+            type, first, second, "print(Point())", "struct Point { var x = 2 }", second,
+            "print(Point())",
+        ])
+        #expect(
+            run.output.contains(
+                "error: redundant conformance of 'Point' to protocol 'CustomStringConvertible'\n\(second)\n"))
+        #expect(
+            run.output.contains(
+                "note: a conformance cannot be replaced while the session runs (the first one "
+                    + "stays in effect); declare 'Point' again before the new extension, or :reset "
+                    + "to start afresh.\nfirst\n"))
         #expect(run.output.hasSuffix("\nsecond\n"))
     }
 
@@ -66,10 +78,12 @@ import Testing
             operatorInput + "func g() -> String { \"three\" }", "g()", "1 +++ 2",
         ])
         #expect(run.output.contains("error: ambiguous use of 'g()'\n"))
-        #expect(run.output.contains("note: 'g' was declared by more than one input, and an earlier declaration is "
-                                    + "still visible because its input also declares an operator or something else "
-                                    + "still in use; enter that input's declarations again together, or :reset to "
-                                    + "start afresh.\n"))
+        #expect(
+            run.output.contains(
+                "note: 'g' was declared by more than one input, and an earlier declaration is "
+                    + "still visible because its input also declares an operator or something else "
+                    + "still in use; enter that input's declarations again together, or :reset to "
+                    + "start afresh.\n"))
         #expect(run.output.hasSuffix("$R0: String = \"three\"\n$R1: Int = 3\n"))
     }
 }

@@ -32,8 +32,9 @@ import Testing
     }
 
     @Test func lldbDisplayToo() throws {
-        let run = try EvalHarness.runREPL(["1 + 2", "$R0 + 5", "var x = $R0", "$R0.description"],
-                                          arguments: ["--display", "lldb"])
+        let run = try EvalHarness.runREPL(
+            ["1 + 2", "$R0 + 5", "var x = $R0", "$R0.description"],
+            arguments: ["--display", "lldb"])
         #expect(run.output == "$R0: Int = 3\n$R1: Int = 8\nx: Int = 3\n$R2: String = \"3\"\n")
         #expect(run.status == 0)
     }

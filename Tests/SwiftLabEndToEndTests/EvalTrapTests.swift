@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// Traps and signals in user code: the runtime's message is shown against the input,
@@ -10,8 +11,10 @@ import Testing
 
     /// Runs setup, the trapping input and the follow-up through swiftlab, and compares
     /// with the trapping input and the follow-up run as scripts after the setup.
-    func check(trap input: String, expectedSignal: String, extraSetup: [String] = [],
-               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check(
+        trap input: String, expectedSignal: String, extraSetup: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let setup = Self.setup + extraSetup
         let run = try EvalHarness.runREPL(setup + [input, Self.followUp])
         let reference = try EvalHarness.referenceRun(setup: setup, input: input)
@@ -22,7 +25,8 @@ import Testing
         #expect(run.output.hasPrefix(setupTranscript), sourceLocation: sourceLocation)
         #expect(run.output.hasSuffix(String(followUpTranscript)), sourceLocation: sourceLocation)
         // The script's output up to the runtime's message is shown before the message.
-        let messageStart = reference.output.range(of: "main/main.swift:")?.lowerBound
+        let messageStart =
+            reference.output.range(of: "main/main.swift:")?.lowerBound
             ?? reference.output.range(of: "Fatal error")?.lowerBound ?? reference.output.endIndex
         let before = String(reference.output[..<messageStart])
         #expect(run.output.contains(setupTranscript + before), sourceLocation: sourceLocation)
@@ -31,8 +35,9 @@ import Testing
         }
         #expect(run.output.contains("(\(expectedSignal))") || expectedSignal.isEmpty, sourceLocation: sourceLocation)
         // One line after the runtime's message, as LLDB's "Execution interrupted".
-        #expect(run.output.contains("; earlier state is restored (\(setup.count) earlier inputs run again).\n"),
-                sourceLocation: sourceLocation)
+        #expect(
+            run.output.contains("; earlier state is restored (\(setup.count) earlier inputs run again).\n"),
+            sourceLocation: sourceLocation)
         #expect(!run.output.contains("the worker process stopped"), sourceLocation: sourceLocation)
         #expect(run.status == 1, sourceLocation: sourceLocation)
     }
@@ -54,8 +59,9 @@ import Testing
     }
 
     @Test func stackOverflow() throws {
-        try check(trap: "func down(_ n: Int) -> Int { n == Int.min ? 0 : down(n - 1) + 1 }; down(0)",
-                  expectedSignal: "SIGSEGV")
+        try check(
+            trap: "func down(_ n: Int) -> Int { n == Int.min ? 0 : down(n - 1) + 1 }; down(0)",
+            expectedSignal: "SIGSEGV")
     }
 
     @Test func exitCalledByTheUser() throws {
@@ -63,8 +69,10 @@ import Testing
         #expect(reference.status == 3)
         try check(trap: "exit(3)", expectedSignal: "", extraSetup: ["import Foundation"])
         let run = try EvalHarness.runREPL(Self.setup + ["import Foundation", "exit(3)"])
-        #expect(run.output.contains(
-            "error: the input ended the program with exit(3); earlier state is restored (3 earlier inputs run again).\n"))
+        #expect(
+            run.output.contains(
+                "error: the input ended the program with exit(3); earlier state is restored (3 earlier inputs run again).\n"
+            ))
     }
 
     /// As in LLDB: the runtime's report of the conflicting accesses, then one line saying
@@ -75,9 +83,11 @@ import Testing
             "func add(_ a: inout Int, _ b: () -> Int) { a += b() }", "add(&box.v) { box.v }", "box.v",
         ])
         #expect(run.output.contains("but modification requires exclusive access.\n"))
-        #expect(run.output.contains("Fatal access conflict detected.\n"
-                                    + "error: execution interrupted (SIGABRT); earlier state is restored (3 earlier inputs run again).\n"
-                                    + "$R0: Int = 1\n"))
+        #expect(
+            run.output.contains(
+                "Fatal access conflict detected.\n"
+                    + "error: execution interrupted (SIGABRT); earlier state is restored (3 earlier inputs run again).\n"
+                    + "$R0: Int = 1\n"))
         #expect(!run.output.contains("worker process"))
     }
 
@@ -90,7 +100,8 @@ import Testing
         let reference = try EvalHarness.referenceRun(setup: inputs, input: "let value = try fail()")
         let run = try EvalHarness.runREPL(inputs + ["let value = try fail()", "try fail()"])
         let message = try #require(reference.fatalMessage)
-        #expect(run.output.contains("1: \(message.replacingOccurrences(of: "main.", with: ""))\nlet value = try fail()\n"))
+        #expect(
+            run.output.contains("1: \(message.replacingOccurrences(of: "main.", with: ""))\nlet value = try fail()\n"))
         #expect(run.output.contains("Fatal error: Error raised at top level: Failure()\n"))
     }
 
@@ -98,9 +109,12 @@ import Testing
     /// the next input finds the earlier state, and the input that scheduled the trap is
     /// not run again (it would trap again).
     @Test func trapBetweenInputs() throws {
-        let inputs = Self.setup + ["import Foundation",
-                                   "DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { print(\"late\"); xs[7] += 1 }",
-                                   Self.followUp, Self.followUp]
+        let inputs =
+            Self.setup + [
+                "import Foundation",
+                "DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { print(\"late\"); xs[7] += 1 }",
+                Self.followUp, Self.followUp,
+            ]
         // The next input goes in once the trap has been reported, however slow the machine.
         let run = try EvalHarness.runREPL(
             inputs, waitingFor: [4: "execution interrupted while no input was running"])
@@ -109,17 +123,23 @@ import Testing
         // The trap is in the standard library (an array's modify accessor): no input line.
         #expect(run.output.contains("late\n\(message)\n"))
         #expect(run.output.contains("error: execution interrupted while no input was running (SIGILL)"))
-        #expect(run.output.contains("(input 4 is not run again: code it scheduled stopped the program)\n"
-                                    + "(state restored: 3 earlier inputs run again)\nitems 3\n$R0: [Int] = [1, 2, 3]\n"))
+        #expect(
+            run.output.contains(
+                "(input 4 is not run again: code it scheduled stopped the program)\n"
+                    + "(state restored: 3 earlier inputs run again)\nitems 3\n$R0: [Int] = [1, 2, 3]\n"))
         #expect(run.output.hasSuffix("items 3\n$R1: [Int] = [1, 2, 3]\n"))
     }
 
     @Test func timeoutStopsAnEndlessLoop() throws {
-        let run = try EvalHarness.runREPL(Self.setup + ["while true {}", Self.followUp], arguments: ["--timeout", "2"])
+        let run = try EvalHarness.runREPL(
+            Self.setup + ["while true {}", Self.followUp], arguments: ["--timeout", "2"])
         let followUpTranscript = try EvalHarness.expectedTranscript(for: Self.setup + [Self.followUp])
         #expect(run.output.contains("error: the input ran longer than the 2 s timeout and was stopped.\n"))
-        #expect(run.output.hasSuffix(String(followUpTranscript.dropFirst(
-            try EvalHarness.expectedTranscript(for: Self.setup).count))))
+        #expect(
+            run.output.hasSuffix(
+                String(
+                    followUpTranscript.dropFirst(
+                        try EvalHarness.expectedTranscript(for: Self.setup).count))))
         #expect(run.status == 1)
     }
 }

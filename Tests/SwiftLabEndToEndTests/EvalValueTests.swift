@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// Values and types as the REPL shows them, checked against the same inputs compiled
 /// and run as one Swift script.
 @Suite(.serialized) struct EvalValueTests {
-    func expectTranscript(_ inputs: [String], environment: [String: String] = [:],
-                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectTranscript(
+        _ inputs: [String], environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let expected = try EvalHarness.expectedTranscript(for: inputs)
         let run = try EvalHarness.runREPL(inputs, environment: environment)
         #expect(run.output == expected, sourceLocation: sourceLocation)
@@ -57,7 +60,8 @@ import Testing
     /// standard error, and never part of the transcript.
     @Test func aColdModuleCacheLeavesTheTranscriptAlone() throws {
         let home = EvalHarness.cacheHome.appendingPathComponent("cold-\(UUID().uuidString)")
-        try expectTranscript(["let x = 1", "x + 1", "let x = \"one\"", "x.count"],
-                             environment: ["XDG_CACHE_HOME": home.path])
+        try expectTranscript(
+            ["let x = 1", "x + 1", "let x = \"one\"", "x.count"],
+            environment: ["XDG_CACHE_HOME": home.path])
     }
 }

@@ -22,7 +22,9 @@ struct LessonCommandLineEndToEndTests {
         let bad = try edited.run(["verify"])
         #expect(bad.status == 1)
         #expect(bad.output.contains("✗ 01-basics"))
-        #expect(bad.output.contains("01-basics.md:24: predict example 2: output differs at line 1: expected \"5\", got \"4\""))
+        #expect(
+            bad.output.contains(
+                "01-basics.md:24: predict example 2: output differs at line 1: expected \"5\", got \"4\""))
         #expect(bad.output.contains("✓ 02-sums"))
     }
 
@@ -40,12 +42,16 @@ struct LessonCommandLineEndToEndTests {
         let line = outputs[1] + 1
         edited[line] = edited[line].replacingOccurrences(of: "1", with: "7")
         try #require(edited[line] != lines[line])
-        try edited.joined(separator: "\n").write(to: copy.appendingPathComponent("02-map.md"), atomically: true, encoding: .utf8)
+        try edited.joined(separator: "\n").write(
+            to: copy.appendingPathComponent("02-map.md"), atomically: true, encoding: .utf8)
         let run = try LessonSandbox(lessons: copy.path).run(["verify"])
         #expect(run.status == 1)
         #expect(run.output.contains("✗ 02-map"))
         #expect(run.output.contains("02-map.md:"))
-        #expect(run.output.contains(": example 2: output differs at line 1: expected \"\(edited[line])\", got \"\(lines[line])\""), "\(run.output)")
+        #expect(
+            run.output.contains(
+                ": example 2: output differs at line 1: expected \"\(edited[line])\", got \"\(lines[line])\""),
+            "\(run.output)")
         #expect(run.output.hasSuffix("1 problem found.\n"))
     }
 
@@ -61,7 +67,8 @@ struct LessonCommandLineEndToEndTests {
         let file = sandbox.dataDirectory.appendingPathComponent("workspace/02-sums/1-total.swift")
         // Modification times can be as coarse as a second: make sure this one differs.
         Thread.sleep(forTimeInterval: 1.1)
-        try "func total(_ numbers: [Int]) -> Int { numbers.reduce(0, +) }\n".write(to: file, atomically: true, encoding: .utf8)
+        try "func total(_ numbers: [Int]) -> Int { numbers.reduce(0, +) }\n".write(
+            to: file, atomically: true, encoding: .utf8)
         try output.wait(for: "1 of 1 exercise files pass")
         #expect(output.output.contains("✓ Passed: all 2 checks hold."))
         process.terminate()
@@ -77,7 +84,9 @@ struct LessonCommandLineEndToEndTests {
         #expect(first.output.contains("✗ Not yet: the check uses `total`, which you have not defined yet."))
         #expect(first.output.contains("Hint 1 of 1: `reduce` starts from a value"))
 
-        try (String(contentsOf: file, encoding: .utf8) + "func total(_ numbers: [Int]) -> Int { numbers.reduce(0, -) }\n")
+        try
+            (String(contentsOf: file, encoding: .utf8)
+            + "func total(_ numbers: [Int]) -> Int { numbers.reduce(0, -) }\n")
             .write(to: file, atomically: true, encoding: .utf8)
         let wrong = try sandbox.run(["check", "2"])
         #expect(wrong.status == 1)
@@ -117,7 +126,8 @@ struct LessonCommandLineEndToEndTests {
             try OutputCollector(started.1).wait(for: "Open one with")
         }
         let moves = [
-            ":lesson 1\n" + String(repeating: ":next\n:next\n:next\n:back\n:back\n:back\n", count: 100) + ":next\n:next\n:next\n",
+            ":lesson 1\n" + String(repeating: ":next\n:next\n:next\n:back\n:back\n:back\n", count: 100)
+                + ":next\n:next\n:next\n",
             ":lesson 2\n" + String(repeating: ":next\n:back\n", count: 300) + ":next\n",
         ]
         DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -132,7 +142,9 @@ struct LessonCommandLineEndToEndTests {
         let lessons = try #require(json["lessons"] as? [String: [String: Any]])
         #expect(lessons["01-basics"]?["furthestSection"] as? Int == 3)
         #expect(lessons["02-sums"]?["furthestSection"] as? Int == 1)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.dataDirectory.path).filter { $0.contains(".tmp-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.dataDirectory.path).filter {
+            $0.contains(".tmp-")
+        }
         #expect(leftovers.isEmpty)
     }
 }

@@ -23,7 +23,8 @@ final class LessonSandbox {
 
     init(lessons: String = LessonSandbox.fixtureLessons) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlab-lessons-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
         self.lessons = lessons
     }
 
@@ -66,7 +67,9 @@ final class LessonSandbox {
         process.executableURL = URL(fileURLWithPath: try Self.executable())
         process.arguments = arguments
         process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -106,7 +109,8 @@ final class LessonSandbox {
         var environment = environment
         environment["TERM"] = "xterm"
         environment.merge(extra) { $1 }
-        let terminal = try PseudoTerminalProcess(executable: try Self.executable(), environment: environment, columns: columns)
+        let terminal = try PseudoTerminalProcess(
+            executable: try Self.executable(), environment: environment, columns: columns)
         try terminal.waitForOutput(containing: "  1> ")
         try terminal.waitForRawMode()
         return terminal

@@ -57,7 +57,8 @@ struct LessonTerminalTests {
         let sandbox = try LessonSandbox()
         // An "editor" that replaces the starter code in the file it is given with an answer.
         let editor = sandbox.root.appendingPathComponent("editor.sh")
-        try "#!/bin/sh\nprintf 'func doubled(_ numbers: [Int]) -> [Int] {\\n    numbers.map { $0 * 2 }\\n}\\n' > \"$1\"\n"
+        try
+            "#!/bin/sh\nprintf 'func doubled(_ numbers: [Int]) -> [Int] {\\n    numbers.map { $0 * 2 }\\n}\\n' > \"$1\"\n"
             .write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         var learner = try Learner(sandbox.startTerminal(extra: ["EDITOR": editor.path]))

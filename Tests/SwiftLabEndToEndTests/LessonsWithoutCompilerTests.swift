@@ -7,8 +7,9 @@ import Testing
     @Test func lessonsStayReadableAndRunAndCheckExplainWhyNot() throws {
         let sandbox = try LessonSandbox()
         sandbox.searchPath = "/nonexistent-swiftlab-test-path"
-        let run = sandbox.finish(try sandbox.start(
-            [], input: ":lessons\n:lesson basics\n:next\n:run 1\n:next\n:next\n:hint\n:check\n:back\n"))
+        let run = sandbox.finish(
+            try sandbox.start(
+                [], input: ":lessons\n:lesson basics\n:next\n:run 1\n:next\n:next\n:hint\n:check\n:back\n"))
         #expect(run.output.contains("Basics"))
         #expect(run.output.contains("Values have types"))
         #expect(run.output.contains("✗ :run needs to run Swift code, and swiftlab could not start its Swift session:"))

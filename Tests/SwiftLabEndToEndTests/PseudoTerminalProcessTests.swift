@@ -6,8 +6,9 @@ import Testing
 /// silent periods (a cold start, a compile), and no longer.
 @Suite struct PseudoTerminalProcessTests {
     func shell(_ script: String) throws -> PseudoTerminalProcess {
-        try PseudoTerminalProcess(executable: "/bin/sh", arguments: ["-c", script],
-                                  environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm"])
+        try PseudoTerminalProcess(
+            executable: "/bin/sh", arguments: ["-c", script],
+            environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm"])
     }
 
     @Test func waitingForOutputLastsThroughSilenceLongerThanASecond() throws {

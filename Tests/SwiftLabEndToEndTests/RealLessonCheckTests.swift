@@ -14,21 +14,21 @@ struct RealLessonCheckTests {
             .appendingPathComponent("workspace/09-publishers-and-subscribers/2-a-scoreboard-that-keeps-listening.swift")
         try #require(FileManager.default.fileExists(atPath: file.path))
         try """
-            final class Scoreboard {
-                private(set) var total = 0
-                private(set) var finished = false
-                private var subscriptions = Set<AnyCancellable>()
+        final class Scoreboard {
+            private(set) var total = 0
+            private(set) var finished = false
+            private var subscriptions = Set<AnyCancellable>()
 
-                init(points: PassthroughSubject<Int, Never>) {
-                    points.sink(
-                        receiveCompletion: { _ in self.finished = true },
-                        receiveValue: { value in self.total += value }
-                    )
-                    .store(in: &subscriptions)
-                }
+            init(points: PassthroughSubject<Int, Never>) {
+                points.sink(
+                    receiveCompletion: { _ in self.finished = true },
+                    receiveValue: { value in self.total += value }
+                )
+                .store(in: &subscriptions)
             }
+        }
 
-            """.write(to: file, atomically: true, encoding: .utf8)
+        """.write(to: file, atomically: true, encoding: .utf8)
         let run = try sandbox.run(["check", "9"])
         let scoreboard = try #require(run.output.range(of: "Exercise 2: A scoreboard that keeps listening"))
         let report = String(run.output[scoreboard.upperBound...])
@@ -48,7 +48,9 @@ struct RealLessonCheckTests {
         if let toolsVersion, toolsVersion.compare("6.2", options: .numeric) == .orderedAscending {
             for name in files {
                 let text = try String(contentsOfFile: LessonSandbox.realLessons + "/" + name, encoding: .utf8)
-                #expect(!text.contains("weak let "), "\(name) uses weak let (Swift 6.2), the package declares \(toolsVersion)")
+                #expect(
+                    !text.contains("weak let "),
+                    "\(name) uses weak let (Swift 6.2), the package declares \(toolsVersion)")
             }
         }
     }

@@ -17,7 +17,9 @@ struct ShellCommandLineTests {
         process.executableURL = URL(fileURLWithPath: try #require(ProductLocator.path(of: "swiftlab")))
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -37,8 +39,9 @@ struct ShellCommandLineTests {
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         errors.finished.wait()
-        return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                   errors: String(decoding: errors.data, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors.data, as: UTF8.self))
     }
 
     @Test func versionAndHelp() throws {

@@ -19,7 +19,8 @@ struct ShellTerminalTests {
         let root: String
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlab-pty-\(UUID().uuidString)").path
+            root =
+                FileManager.default.temporaryDirectory.appendingPathComponent("swiftlab-pty-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: root + "/home", withIntermediateDirectories: true)
         }
 

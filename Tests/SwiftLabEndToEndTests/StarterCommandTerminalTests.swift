@@ -13,7 +13,8 @@ struct StarterCommandTerminalTests {
         var reply = try learner.type(":exercise")
         #expect(reply.contains("Exercise: Titles from JSON"))
         reply = try learner.type(":starter", timeout: 120)
-        #expect(reply.contains("Loaded the supporting code of 'Titles from JSON': FeedPage. Now write titles."), "\(reply)")
+        #expect(
+            reply.contains("Loaded the supporting code of 'Titles from JSON': FeedPage. Now write titles."), "\(reply)")
         reply = try learner.type("FeedPage(items: [\"a\"], hasMore: false).items", timeout: 120)
         #expect(reply.contains("[String] = [\"a\"]"), "\(reply)")
         // The function to write is still missing: the starter's stub was not loaded.

@@ -26,7 +26,8 @@ struct StreamsLessonWalkthroughTests {
 
         // The first example that is not a prediction (a prediction asks for a guess first).
         if let example = lesson.examples.first(where: { !$0.isPrediction }),
-           let lastLine = example.expectedOutput.split(separator: "\n").last {
+            let lastLine = example.expectedOutput.split(separator: "\n").last
+        {
             try learner.command(":run \(example.number)", expecting: String(lastLine))
         }
 
@@ -58,7 +59,8 @@ private final class StreamsLessonLearner {
     private var line = 1
 
     init(lessonsDirectory: String) throws {
-        root = FileManager.default.temporaryDirectory
+        root =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("swiftlab-lessons-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root + "/home", withIntermediateDirectories: true)
         let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")

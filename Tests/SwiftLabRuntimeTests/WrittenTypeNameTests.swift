@@ -15,10 +15,14 @@ import Testing
 
     @Test func theWrittenTypeReplacesTheRuntimesButNotAnExistentialsDynamicType() {
         #expect(SwiftLabRuntime.describe(20.0, named: "t", style: .lldb, writtenType: "Celsius") == "t: Celsius = 20")
-        #expect(SwiftLabRuntime.describe(20.0, named: "t", style: .compact, width: 80, writtenType: "Celsius")
-            == "t: Celsius = 20.0")
+        #expect(
+            SwiftLabRuntime.describe(20.0, named: "t", style: .compact, width: 80, writtenType: "Celsius")
+                == "t: Celsius = 20.0")
         // `as` keeps the existential from being opened into `T`, as the display call does.
         let value: any CustomStringConvertible = 1
-        #expect(SwiftLabRuntime.describe(value as any CustomStringConvertible, named: "d", style: .lldb, writtenType: "Described") == "d: Int = 1")
+        #expect(
+            SwiftLabRuntime.describe(
+                value as any CustomStringConvertible, named: "d", style: .lldb, writtenType: "Described")
+                == "d: Int = 1")
     }
 }

@@ -144,7 +144,7 @@ struct Workload {
 @inline(never) func p2rStandardEager(_ input: [Int]) -> Int {
     input.map { $0 * 3 }
         .filter { $0.isMultiple(of: 2) }
-        .flatMap { (value: Int) -> Range<Int> in value ..< value + 2 }
+        .flatMap { (value: Int) -> Range<Int> in value..<value + 2 }
         .compactMap { $0.isMultiple(of: 5) ? nil : $0 }
         .map { $0 + 1 }
         .reduce(0, +)
@@ -153,7 +153,7 @@ struct Workload {
 @inline(never) func p2rStandardLazy(_ input: [Int]) -> Int {
     input.lazy.map { $0 * 3 }
         .filter { $0.isMultiple(of: 2) }
-        .flatMap { (value: Int) -> Range<Int> in value ..< value + 2 }
+        .flatMap { (value: Int) -> Range<Int> in value..<value + 2 }
         .compactMap { $0.isMultiple(of: 5) ? nil : $0 }
         .map { $0 + 1 }
         .reduce(0, +)
@@ -163,7 +163,7 @@ struct Workload {
     Array(
         input.lazy.map { $0 * 3 }
             .filter { $0.isMultiple(of: 2) }
-            .flatMap { (value: Int) -> Range<Int> in value ..< value + 2 }
+            .flatMap { (value: Int) -> Range<Int> in value..<value + 2 }
             .compactMap { $0.isMultiple(of: 5) ? nil : $0 }
             .map { $0 + 1 }
     ).reduce(0, +)
@@ -173,7 +173,7 @@ struct Workload {
     Pipeline<Int, Int>()
         .map { $0 * 3 }
         .filter { $0.isMultiple(of: 2) }
-        .flatMap { (value: Int) -> Range<Int> in value ..< value + 2 }
+        .flatMap { (value: Int) -> Range<Int> in value..<value + 2 }
         .compactMap { $0.isMultiple(of: 5) ? nil : $0 }
         .map { $0 + 1 }
 }

@@ -19,7 +19,7 @@ func makeInput() -> [Int] {
 /// Child mode: one run of one contender; prints the growth of the peak RSS in KiB.
 func measureMemory(workload workloadName: String, contender index: Int) -> Never {
     guard let workload = workloads.first(where: { $0.name == workloadName }),
-          workload.contenders.indices.contains(index)
+        workload.contenders.indices.contains(index)
     else {
         FileHandle.standardError.write(Data("unknown contender \(workloadName) \(index)\n".utf8))
         exit(2)
@@ -44,7 +44,7 @@ func peakGrowthInChildProcess(workload: String, contender: Int) throws -> Int {
     child.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self)
     guard child.terminationStatus == 0,
-          let first = text.split(separator: " ").first, let kibibytes = Int(first)
+        let first = text.split(separator: " ").first, let kibibytes = Int(first)
     else {
         throw BenchmarkFailure(description: "memory child for \(workload)#\(contender) said: \(text)")
     }
@@ -73,7 +73,9 @@ for workload in workloads {
 
 let input = makeInput()
 print("Pipelines: \(elementCount) Ints, best of \(repetitions) runs per contender; memory is")
-print("the growth of peak RSS over one run in a fresh process, after the input (\(elementCount * 8 / 1_048_576) MiB) exists.")
+print(
+    "the growth of peak RSS over one run in a fresh process, after the input (\(elementCount * 8 / 1_048_576) MiB) exists."
+)
 for workload in workloads {
     print("\n(\(workload.name)) \(workload.summary)\n")
     print("| contender | time (ms) | vs eager | vs lazy | extra peak memory (MiB) |")
@@ -97,9 +99,12 @@ for workload in workloads {
         let growth = growths[workload.name]![index]
         let eager = bests[0] / bests[index]
         let lazy = bests[1] / bests[index]
-        print("| \(contender.name) | \(formatted(bests[index] * 1000, digits: 1)) "
-            + "| \(formatted(eager, digits: 2))x | \(formatted(lazy, digits: 2))x "
-            + "| \(formatted(Double(growth) / 1024, digits: 1)) |")
+        print(
+            "| \(contender.name) | \(formatted(bests[index] * 1000, digits: 1)) "
+                + "| \(formatted(eager, digits: 2))x | \(formatted(lazy, digits: 2))x "
+                + "| \(formatted(Double(growth) / 1024, digits: 1)) |")
     }
 }
-print("\n\"vs eager\" / \"vs lazy\": how many times faster than the standard library's eager / .lazy chain (above 1 is faster).")
+print(
+    "\n\"vs eager\" / \"vs lazy\": how many times faster than the standard library's eager / .lazy chain (above 1 is faster)."
+)

@@ -37,10 +37,12 @@ let cpuAtStart = childrenCPUTime()
     let cpuStart = childrenCPUTime()
     defer { standaloneCPU += childrenCPUTime() - cpuStart }
     for command in [
-        ["swiftc", "-swift-version", "6", "-Onone", file.path, "-o", executable.path,
-         "-I", products.appendingPathComponent("Modules").path, "-L", products.path, "-lSwiftLabCells",
-         "-Xlinker", "-rpath", "-Xlinker", products.path,
-         "-module-cache-path", scratch.appendingPathComponent("standalone-module-cache").path],
+        [
+            "swiftc", "-swift-version", "6", "-Onone", file.path, "-o", executable.path,
+            "-I", products.appendingPathComponent("Modules").path, "-L", products.path, "-lSwiftLabCells",
+            "-Xlinker", "-rpath", "-Xlinker", products.path,
+            "-module-cache-path", scratch.appendingPathComponent("standalone-module-cache").path,
+        ],
         [executable.path],
     ] {
         let process = Process()
@@ -63,7 +65,10 @@ for (index, input) in SessionScript.inputs.enumerated() {
     repl.append(wall)
     standalone.append(try runStandalone(upTo: index))
     if index % 10 == 9 {
-        FileHandle.standardError.write(Data("input \(index + 1): repl \(format(wall)) ms \(line), stand-alone \(format(standalone.last!)) ms\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "input \(index + 1): repl \(format(wall)) ms \(line), stand-alone \(format(standalone.last!)) ms\n".utf8
+            ))
     }
 }
 driver.finish()
@@ -74,7 +79,8 @@ let count = Double(SessionScript.inputs.count)
 
 let r = Summary(values: repl)
 let s = Summary(values: standalone)
-print("""
+print(
+    """
     | per input (ms, wall) | median | p95 | max | first ten (median) | last ten (median) |
     |---|---|---|---|---|---|
     | swiftlab (100 inputs) | \(format(r.median)) | \(format(r.p95)) | \(format(r.max)) | \(format(r.firstTen)) | \(format(r.lastTen)) |
@@ -87,4 +93,3 @@ print("""
     Ratios: swiftlab median / stand-alone median = \(String(format: "%.2f", r.median / s.median)) (target <= 0.4); \
     last ten / first ten = \(String(format: "%.2f", r.lastTen / r.firstTen)) (target <= 1.25).
     """)
-

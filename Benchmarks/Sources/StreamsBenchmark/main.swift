@@ -6,6 +6,7 @@
 // implementation; each figure is the best of several rounds, to damp the noise of a
 // shared machine. Compare ratios from one run, never figures across runs.
 import Dispatch
+import Foundation
 import OpenCombine
 import Streams
 
@@ -54,7 +55,8 @@ struct Work {
 func streamsChain(mapCount: Int, events: Int, work: Work) -> Int {
     let sum = Accumulator()
     let subject = Streams.PassthroughSubject<Int, Never>()
-    let cancellable = mapCount == 1
+    let cancellable =
+        mapCount == 1
         ? streamsSubscribeOneMap(subject, sum: sum, work: work)
         : streamsSubscribeFiveMaps(subject, sum: sum, work: work)
     for value in 0..<events { subject.send(value) }
@@ -198,8 +200,10 @@ func seconds(_ body: () -> Int) -> (seconds: Double, result: Int) {
 }
 
 /// Runs each implementation `rounds` times, interleaved, and keeps the best time of each.
-func compare(_ name: String, unit: String, count: Int, rounds: Int = 3,
-             streams: () -> Int, openCombine: () -> Int, direct: () -> Int) {
+func compare(
+    _ name: String, unit: String, count: Int, rounds: Int = 3,
+    streams: () -> Int, openCombine: () -> Int, direct: () -> Int
+) {
     var best = (streams: Double.infinity, openCombine: Double.infinity, direct: Double.infinity)
     var results: Set<Int> = []
     for _ in 0..<rounds {
@@ -218,12 +222,13 @@ func compare(_ name: String, unit: String, count: Int, rounds: Int = 3,
     }
     print("\(name)")
     print("  direct closures  \(perUnit(best.direct))")
-    print("  Streams          \(perUnit(best.streams))   \(String(format: "%5.1f", best.streams / best.direct))x direct")
-    print("  OpenCombine      \(perUnit(best.openCombine))   \(String(format: "%5.1f", best.openCombine / best.direct))x direct")
+    print(
+        "  Streams          \(perUnit(best.streams))   \(String(format: "%5.1f", best.streams / best.direct))x direct")
+    print(
+        "  OpenCombine      \(perUnit(best.openCombine))   \(String(format: "%5.1f", best.openCombine / best.direct))x direct"
+    )
     print("  Streams is \(String(format: "%.1f", best.openCombine / best.streams))x faster than OpenCombine")
 }
-
-import Foundation
 
 let work = Work()
 // `StreamsBenchmark profile [mapCount]` runs only the Streams side of (a) or (b), and
@@ -233,27 +238,33 @@ if CommandLine.arguments.dropFirst().first == "profile-cycles" {
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "profile" {
-    print(streamsChain(mapCount: Int(CommandLine.arguments.dropFirst(2).first ?? "1") ?? 1, events: 30_000_000, work: work))
+    print(
+        streamsChain(
+            mapCount: Int(CommandLine.arguments.dropFirst(2).first ?? "1") ?? 1, events: 30_000_000, work: work))
     exit(0)
 }
 let events = 10_000_000
 let cycles = 1_000_000
 print("StreamsBenchmark (thread CPU time, best of 3 rounds each)\n")
-compare("(a) PassthroughSubject -> map -> filter -> sink, \(events) events", unit: "event", count: events,
-        streams: { streamsChain(mapCount: 1, events: events, work: work) },
-        openCombine: { openCombineChain(mapCount: 1, events: events, work: work) },
-        direct: { directChain(mapCount: 1, events: events, work: work) })
-compare("(b) PassthroughSubject -> 5 x map -> filter -> sink, \(events) events", unit: "event", count: events,
-        streams: { streamsChain(mapCount: 5, events: events, work: work) },
-        openCombine: { openCombineChain(mapCount: 5, events: events, work: work) },
-        direct: { directChain(mapCount: 5, events: events, work: work) })
-compare("(c) create subject, subscribe map -> filter -> sink, send 1, cancel; \(cycles) cycles", unit: "cycle",
-        count: cycles,
-        streams: { streamsCycles(cycles, work: work) },
-        openCombine: { openCombineCycles(cycles, work: work) },
-        direct: { directCycles(cycles, work: work) })
-compare("(d) PassthroughSubject -> 5 x map (4 change the type) -> filter -> sink, \(events) events",
-        unit: "event", count: events,
-        streams: { streamsTypeChangingChain(events: events, work: work) },
-        openCombine: { openCombineTypeChangingChain(events: events, work: work) },
-        direct: { directTypeChangingChain(events: events, work: work) })
+compare(
+    "(a) PassthroughSubject -> map -> filter -> sink, \(events) events", unit: "event", count: events,
+    streams: { streamsChain(mapCount: 1, events: events, work: work) },
+    openCombine: { openCombineChain(mapCount: 1, events: events, work: work) },
+    direct: { directChain(mapCount: 1, events: events, work: work) })
+compare(
+    "(b) PassthroughSubject -> 5 x map -> filter -> sink, \(events) events", unit: "event", count: events,
+    streams: { streamsChain(mapCount: 5, events: events, work: work) },
+    openCombine: { openCombineChain(mapCount: 5, events: events, work: work) },
+    direct: { directChain(mapCount: 5, events: events, work: work) })
+compare(
+    "(c) create subject, subscribe map -> filter -> sink, send 1, cancel; \(cycles) cycles", unit: "cycle",
+    count: cycles,
+    streams: { streamsCycles(cycles, work: work) },
+    openCombine: { openCombineCycles(cycles, work: work) },
+    direct: { directCycles(cycles, work: work) })
+compare(
+    "(d) PassthroughSubject -> 5 x map (4 change the type) -> filter -> sink, \(events) events",
+    unit: "event", count: events,
+    streams: { streamsTypeChangingChain(events: events, work: work) },
+    openCombine: { openCombineTypeChangingChain(events: events, work: work) },
+    direct: { directTypeChangingChain(events: events, work: work) })

@@ -38,7 +38,9 @@ final class FutureValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked
         self.waiter = waiter
     }
 
-    static func `await`(_ future: Future<Input, Failure>, isolation actor: isolated (any Actor)? = #isolation) async -> Outcome {
+    static func `await`(_ future: Future<Input, Failure>, isolation actor: isolated (any Actor)? = #isolation) async
+        -> Outcome
+    {
         await withUnsafeContinuation(isolation: actor) { (waiter: Waiter) in
             future.subscribe(FutureValueSubscriber(waiter))
         }.value

@@ -280,7 +280,9 @@ extension CombiningSubscription {
     /// Combines three upstreams into `downstream`.
     static func combine<A: Publisher, B: Publisher, C: Publisher>(
         _ a: A, _ b: B, _ c: C, strategy: Strategy, into downstream: Downstream
-    ) where Downstream.Input == (A.Output, B.Output, C.Output), A.Failure == Downstream.Failure,
+    )
+    where
+        Downstream.Input == (A.Output, B.Output, C.Output), A.Failure == Downstream.Failure,
         B.Failure == Downstream.Failure, C.Failure == Downstream.Failure
     {
         let subscription = CombiningSubscription(downstream: downstream, upstreamCount: 3, strategy: strategy) {
@@ -296,7 +298,9 @@ extension CombiningSubscription {
     /// Combines four upstreams into `downstream`.
     static func combine<A: Publisher, B: Publisher, C: Publisher, D: Publisher>(
         _ a: A, _ b: B, _ c: C, _ d: D, strategy: Strategy, into downstream: Downstream
-    ) where Downstream.Input == (A.Output, B.Output, C.Output, D.Output), A.Failure == Downstream.Failure,
+    )
+    where
+        Downstream.Input == (A.Output, B.Output, C.Output, D.Output), A.Failure == Downstream.Failure,
         B.Failure == Downstream.Failure, C.Failure == Downstream.Failure, D.Failure == Downstream.Failure
     {
         let subscription = CombiningSubscription(downstream: downstream, upstreamCount: 4, strategy: strategy) {

@@ -23,10 +23,12 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in predicate(value) ? .drop : .emitAndFinish(false) },
-                finishing: { _, completion in .answering(true, after: completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Void>(
+                        downstream: subscriber, state: (),
+                        step: { _, value in predicate(value) ? .drop : .emitAndFinish(false) },
+                        finishing: { _, completion in .answering(true, after: completion) })))
         }
     }
 
@@ -54,12 +56,16 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in
-                    do { return try predicate(value) ? .drop : .emitAndFinish(false) } catch { return .fail(error) }
-                },
-                finishing: { _, completion in .answeringAsError(true, after: completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Void>(
+                        downstream: subscriber, state: (),
+                        step: { _, value in
+                            do { return try predicate(value) ? .drop : .emitAndFinish(false) } catch {
+                                return .fail(error)
+                            }
+                        },
+                        finishing: { _, completion in .answeringAsError(true, after: completion) })))
         }
     }
 }

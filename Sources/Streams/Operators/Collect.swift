@@ -18,13 +18,15 @@ extension Publishers {
         /// Attaches `subscriber`; it gets one array when the upstream finishes.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, [Upstream.Output]>(
-                downstream: subscriber, state: [],
-                step: { values, value in
-                    values.append(value)
-                    return .drop
-                },
-                finishing: { values, completion in .answering(values, after: completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, [Upstream.Output]>(
+                        downstream: subscriber, state: [],
+                        step: { values, value in
+                            values.append(value)
+                            return .drop
+                        },
+                        finishing: { values, completion in .answering(values, after: completion) })))
         }
     }
 
@@ -52,18 +54,19 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let count = count
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, [Upstream.Output]>(
-                downstream: subscriber, state: [],
-                step: { batch, value in
-                    batch.append(value)
-                    guard batch.count == count else { return .drop }
-                    defer { batch = [] }
-                    return .emit(batch)
-                },
-                finishing: { batch, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return batch.isEmpty ? .finish : .emitAndFinish(batch)
-                }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, [Upstream.Output]>(
+                    downstream: subscriber, state: [],
+                    step: { batch, value in
+                        batch.append(value)
+                        guard batch.count == count else { return .drop }
+                        defer { batch = [] }
+                        return .emit(batch)
+                    },
+                    finishing: { batch, completion in
+                        if case .failure(let error) = completion { return .fail(error) }
+                        return batch.isEmpty ? .finish : .emitAndFinish(batch)
+                    }))
         }
     }
 }

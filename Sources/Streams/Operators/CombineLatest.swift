@@ -14,7 +14,8 @@ extension Publisher {
     }
 
     /// Combines this publisher with three others; see `combineLatest(_:)`.
-    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ p: P, _ q: Q, _ r: R) -> Publishers.CombineLatest4<Self, P, Q, R>
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ p: P, _ q: Q, _ r: R)
+        -> Publishers.CombineLatest4<Self, P, Q, R>
     where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.CombineLatest4(self, p, q, r)
     }
@@ -48,7 +49,8 @@ extension Publishers {
 
 extension Publishers {
     /// A publisher of tuples of the latest values of three upstreams. Created by `combineLatest(_:_:)`.
-    public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher where B.Failure == A.Failure, C.Failure == A.Failure {
+    public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+    where B.Failure == A.Failure, C.Failure == A.Failure {
         /// A tuple of one value from each upstream.
         public typealias Output = (A.Output, B.Output, C.Output)
         /// The upstreams' common failure.
@@ -77,7 +79,8 @@ extension Publishers {
 
 extension Publishers {
     /// A publisher of tuples of the latest values of four upstreams. Created by `combineLatest(_:_:_:)`.
-    public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher where B.Failure == A.Failure, C.Failure == A.Failure, D.Failure == A.Failure {
+    public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+    where B.Failure == A.Failure, C.Failure == A.Failure, D.Failure == A.Failure {
         /// A tuple of one value from each upstream.
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         /// The upstreams' common failure.

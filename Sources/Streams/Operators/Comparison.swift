@@ -26,18 +26,20 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let ordered = areInIncreasingOrder
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Output?>(
-                downstream: subscriber, state: nil,
-                step: { best, value in
-                    // Like Sequence.min(by:): an equal later value does not replace the first.
-                    if let current = best, !ordered(value, current) { return .drop }
-                    best = value
-                    return .drop
-                },
-                finishing: { best, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return best.map { .emitAndFinish($0) } ?? .finish
-                })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Output?>(
+                        downstream: subscriber, state: nil,
+                        step: { best, value in
+                            // Like Sequence.min(by:): an equal later value does not replace the first.
+                            if let current = best, !ordered(value, current) { return .drop }
+                            best = value
+                            return .drop
+                        },
+                        finishing: { best, completion in
+                            if case .failure(let error) = completion { return .fail(error) }
+                            return best.map { .emitAndFinish($0) } ?? .finish
+                        })))
         }
     }
 
@@ -67,21 +69,23 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let ordered = areInIncreasingOrder
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Output?>(
-                downstream: subscriber, state: nil,
-                step: { best, value in
-                    do {
-                        if let current = best, try !ordered(value, current) { return .drop }
-                    } catch {
-                        return .fail(error)
-                    }
-                    best = value
-                    return .drop
-                },
-                finishing: { best, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return best.map { .emitAndFinish($0) } ?? .finish
-                })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Output?>(
+                        downstream: subscriber, state: nil,
+                        step: { best, value in
+                            do {
+                                if let current = best, try !ordered(value, current) { return .drop }
+                            } catch {
+                                return .fail(error)
+                            }
+                            best = value
+                            return .drop
+                        },
+                        finishing: { best, completion in
+                            if case .failure(let error) = completion { return .fail(error) }
+                            return best.map { .emitAndFinish($0) } ?? .finish
+                        })))
         }
     }
 }

@@ -51,10 +51,12 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in predicate(value) ? .emitAndFinish(true) : .drop },
-                finishing: { _, completion in .answering(false, after: completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Void>(
+                        downstream: subscriber, state: (),
+                        step: { _, value in predicate(value) ? .emitAndFinish(true) : .drop },
+                        finishing: { _, completion in .answering(false, after: completion) })))
         }
     }
 
@@ -82,12 +84,16 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in
-                    do { return try predicate(value) ? .emitAndFinish(true) : .drop } catch { return .fail(error) }
-                },
-                finishing: { _, completion in .answeringAsError(false, after: completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Void>(
+                        downstream: subscriber, state: (),
+                        step: { _, value in
+                            do { return try predicate(value) ? .emitAndFinish(true) : .drop } catch {
+                                return .fail(error)
+                            }
+                        },
+                        finishing: { _, completion in .answeringAsError(false, after: completion) })))
         }
     }
 }

@@ -19,13 +19,15 @@ extension Publishers {
         /// Attaches `subscriber`; it gets one value when the upstream finishes.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Int>(
-                downstream: subscriber, state: 0,
-                step: { count, _ in
-                    count += 1
-                    return .drop
-                },
-                finishing: { count, completion in .answering(count, after: completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Int>(
+                        downstream: subscriber, state: 0,
+                        step: { count, _ in
+                            count += 1
+                            return .drop
+                        },
+                        finishing: { count, completion in .answering(count, after: completion) })))
         }
     }
 }

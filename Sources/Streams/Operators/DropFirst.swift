@@ -22,16 +22,17 @@ extension Publishers {
         /// Attaches `subscriber` behind the skipping.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Int>(
-                downstream: subscriber, state: count,
-                step: { remaining, value in
-                    guard remaining == 0 else {
-                        remaining -= 1
-                        return .drop
-                    }
-                    return .emit(value)
-                },
-                finishing: { _, completion in .forwarding(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Int>(
+                    downstream: subscriber, state: count,
+                    step: { remaining, value in
+                        guard remaining == 0 else {
+                            remaining -= 1
+                            return .drop
+                        }
+                        return .emit(value)
+                    },
+                    finishing: { _, completion in .forwarding(completion) }))
         }
     }
 }

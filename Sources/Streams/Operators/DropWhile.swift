@@ -23,17 +23,18 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Bool>(
-                downstream: subscriber, state: true,
-                step: { dropping, value in
-                    // Once a value is let through the predicate is not asked again.
-                    if dropping {
-                        if predicate(value) { return .drop }
-                        dropping = false
-                    }
-                    return .emit(value)
-                },
-                finishing: { _, completion in .forwarding(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Bool>(
+                    downstream: subscriber, state: true,
+                    step: { dropping, value in
+                        // Once a value is let through the predicate is not asked again.
+                        if dropping {
+                            if predicate(value) { return .drop }
+                            dropping = false
+                        }
+                        return .emit(value)
+                    },
+                    finishing: { _, completion in .forwarding(completion) }))
         }
     }
 
@@ -61,20 +62,21 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Bool>(
-                downstream: subscriber, state: true,
-                step: { dropping, value in
-                    if dropping {
-                        do {
-                            if try predicate(value) { return .drop }
-                        } catch {
-                            return .fail(error)
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Bool>(
+                    downstream: subscriber, state: true,
+                    step: { dropping, value in
+                        if dropping {
+                            do {
+                                if try predicate(value) { return .drop }
+                            } catch {
+                                return .fail(error)
+                            }
+                            dropping = false
                         }
-                        dropping = false
-                    }
-                    return .emit(value)
-                },
-                finishing: { _, completion in .forwardingAsError(completion) }))
+                        return .emit(value)
+                    },
+                    finishing: { _, completion in .forwardingAsError(completion) }))
         }
     }
 }

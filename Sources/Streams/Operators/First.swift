@@ -45,10 +45,12 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in predicate(value) ? .emitAndFinish(value) : .drop },
-                finishing: { _, completion in .forwarding(completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Void>(
+                        downstream: subscriber, state: (),
+                        step: { _, value in predicate(value) ? .emitAndFinish(value) : .drop },
+                        finishing: { _, completion in .forwarding(completion) })))
         }
     }
 
@@ -75,12 +77,16 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in
-                    do { return try predicate(value) ? .emitAndFinish(value) : .drop } catch { return .fail(error) }
-                },
-                finishing: { _, completion in .forwardingAsError(completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Void>(
+                        downstream: subscriber, state: (),
+                        step: { _, value in
+                            do { return try predicate(value) ? .emitAndFinish(value) : .drop } catch {
+                                return .fail(error)
+                            }
+                        },
+                        finishing: { _, completion in .forwardingAsError(completion) })))
         }
     }
 }

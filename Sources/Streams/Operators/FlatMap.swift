@@ -30,8 +30,9 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == NewPublisher.Output, S.Failure == Upstream.Failure {
-            upstream.receive(subscriber: FlatMapMerger<Upstream, NewPublisher, S>(
-                downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+            upstream.receive(
+                subscriber: FlatMapMerger<Upstream, NewPublisher, S>(
+                    downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
         }
     }
 }
@@ -430,6 +431,8 @@ extension Publisher {
         maxPublishers: Subscribers.Demand = .unlimited,
         _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
-        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) {
+            transform($0).setFailureType(to: Failure.self)
+        }
     }
 }

@@ -18,10 +18,12 @@ extension Publishers {
         /// Attaches `subscriber`; it gets only the completion.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, _ in .drop },
-                finishing: { _, completion in .forwarding(completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Void>(
+                        downstream: subscriber, state: (),
+                        step: { _, _ in .drop },
+                        finishing: { _, completion in .forwarding(completion) })))
         }
     }
 }

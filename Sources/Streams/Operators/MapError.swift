@@ -19,7 +19,8 @@ extension Publishers {
         /// Attaches `subscriber` behind the conversion.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: MapErrorSubscriber<Upstream.Failure, S>(downstream: subscriber, transform: transform))
+            upstream.receive(
+                subscriber: MapErrorSubscriber<Upstream.Failure, S>(downstream: subscriber, transform: transform))
         }
     }
 }

@@ -38,7 +38,9 @@ extension Publishers {
         public let keyPath1: KeyPath<Upstream.Output, Output1>
 
         @inlinable
-        init(upstream: Upstream, keyPath0: KeyPath<Upstream.Output, Output0>, keyPath1: KeyPath<Upstream.Output, Output1>) {
+        init(
+            upstream: Upstream, keyPath0: KeyPath<Upstream.Output, Output0>, keyPath1: KeyPath<Upstream.Output, Output1>
+        ) {
             self.upstream = upstream
             self.keyPath0 = keyPath0
             self.keyPath1 = keyPath1
@@ -48,9 +50,12 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1) = (keyPath0, keyPath1)
-            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: {
-                ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
-            }))
+            upstream.receive(
+                subscriber: MapSubscriber(
+                    downstream: subscriber,
+                    transform: {
+                        ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
+                    }))
         }
     }
 
@@ -85,9 +90,12 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1, keyPath2) = (keyPath0, keyPath1, keyPath2)
-            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: {
-                ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
-            }))
+            upstream.receive(
+                subscriber: MapSubscriber(
+                    downstream: subscriber,
+                    transform: {
+                        ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
+                    }))
         }
     }
 }

@@ -16,36 +16,61 @@ extension Publisher {
 
     /// Merges this publisher with 3 others of the same output and failure (see
     /// `merge(with:)`).
-    public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D) -> Publishers.Merge4<Self, B, C, D>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D)
+        -> Publishers.Merge4<Self, B, C, D>
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+        D.Failure == Failure
+    {
         Publishers.Merge4(self, b, c, d)
     }
 
     /// Merges this publisher with 4 others of the same output and failure (see
     /// `merge(with:)`).
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E)
+        -> Publishers.Merge5<Self, B, C, D, E>
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+        D.Failure == Failure, E.Output == Output, E.Failure == Failure
+    {
         Publishers.Merge5(self, b, c, d, e)
     }
 
     /// Merges this publisher with 5 others of the same output and failure (see
     /// `merge(with:)`).
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Publishers.Merge6<Self, B, C, D, E, F>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F
+    ) -> Publishers.Merge6<Self, B, C, D, E, F>
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+        D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure
+    {
         Publishers.Merge6(self, b, c, d, e, f)
     }
 
     /// Merges this publisher with 6 others of the same output and failure (see
     /// `merge(with:)`).
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Publishers.Merge7<Self, B, C, D, E, F, G>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
+    ) -> Publishers.Merge7<Self, B, C, D, E, F, G>
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+        D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure,
+        G.Output == Output, G.Failure == Failure
+    {
         Publishers.Merge7(self, b, c, d, e, f, g)
     }
 
     /// Merges this publisher with 7 others of the same output and failure (see
     /// `merge(with:)`).
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure, H.Output == Output, H.Failure == Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+    ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output,
+        D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure,
+        G.Output == Output, G.Failure == Failure, H.Output == Output, H.Failure == Failure
+    {
         Publishers.Merge8(self, b, c, d, e, f, g, h)
     }
 }
@@ -80,7 +105,8 @@ extension Publishers {
 extension Publishers {
     /// A publisher that merges the values of 3 upstream publishers of the same output
     /// and failure, in the order they arrive. Created by `merge(with:)`.
-    public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure {
+    public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+    where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure {
         /// The upstreams' output.
         public typealias Output = A.Output
         /// The upstreams' failure.
@@ -110,7 +136,11 @@ extension Publishers {
 extension Publishers {
     /// A publisher that merges the values of 4 upstream publishers of the same output
     /// and failure, in the order they arrive. Created by `merge(with:)`.
-    public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure {
+    public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure,
+        D.Output == A.Output, D.Failure == A.Failure
+    {
         /// The upstreams' output.
         public typealias Output = A.Output
         /// The upstreams' failure.
@@ -143,7 +173,11 @@ extension Publishers {
 extension Publishers {
     /// A publisher that merges the values of 5 upstream publishers of the same output
     /// and failure, in the order they arrive. Created by `merge(with:)`.
-    public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure {
+    public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure,
+        D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure
+    {
         /// The upstreams' output.
         public typealias Output = A.Output
         /// The upstreams' failure.
@@ -171,7 +205,8 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe], into: subscriber)
+            MergeSubscription.merge(
+                [a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe], into: subscriber)
         }
     }
 }
@@ -179,7 +214,12 @@ extension Publishers {
 extension Publishers {
     /// A publisher that merges the values of 6 upstream publishers of the same output
     /// and failure, in the order they arrive. Created by `merge(with:)`.
-    public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure {
+    public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure,
+        D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure,
+        F.Output == A.Output, F.Failure == A.Failure
+    {
         /// The upstreams' output.
         public typealias Output = A.Output
         /// The upstreams' failure.
@@ -210,7 +250,8 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe], into: subscriber)
+            MergeSubscription.merge(
+                [a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe], into: subscriber)
         }
     }
 }
@@ -218,7 +259,14 @@ extension Publishers {
 extension Publishers {
     /// A publisher that merges the values of 7 upstream publishers of the same output
     /// and failure, in the order they arrive. Created by `merge(with:)`.
-    public struct Merge7<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure {
+    public struct Merge7<
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher
+    >: Publisher
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure,
+        D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure,
+        F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure
+    {
         /// The upstreams' output.
         public typealias Output = A.Output
         /// The upstreams' failure.
@@ -252,7 +300,9 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe, g.subscribe], into: subscriber)
+            MergeSubscription.merge(
+                [a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe, g.subscribe],
+                into: subscriber)
         }
     }
 }
@@ -260,7 +310,15 @@ extension Publishers {
 extension Publishers {
     /// A publisher that merges the values of 8 upstream publishers of the same output
     /// and failure, in the order they arrive. Created by `merge(with:)`.
-    public struct Merge8<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>: Publisher where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure, H.Output == A.Output, H.Failure == A.Failure {
+    public struct Merge8<
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher
+    >: Publisher
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure,
+        D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure,
+        F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure,
+        H.Output == A.Output, H.Failure == A.Failure
+    {
         /// The upstreams' output.
         public typealias Output = A.Output
         /// The upstreams' failure.
@@ -297,7 +355,11 @@ extension Publishers {
 
         /// Subscribes `subscriber` to all upstreams at once.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            MergeSubscription.merge([a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe, g.subscribe, h.subscribe], into: subscriber)
+            MergeSubscription.merge(
+                [
+                    a.subscribe, b.subscribe, c.subscribe, d.subscribe, e.subscribe, f.subscribe, g.subscribe,
+                    h.subscribe,
+                ], into: subscriber)
         }
     }
 }
@@ -330,23 +392,28 @@ extension Publishers.Merge5: Equatable where A: Equatable, B: Equatable, C: Equa
     }
 }
 
-extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {
+extension Publishers.Merge6: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {
     /// Whether both merge equal upstream publishers, position by position.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e && lhs.f == rhs.f
     }
 }
 
-extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {
+extension Publishers.Merge7: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {
     /// Whether both merge equal upstream publishers, position by position.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e && lhs.f == rhs.f && lhs.g == rhs.g
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e && lhs.f == rhs.f
+            && lhs.g == rhs.g
     }
 }
 
-extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {
+extension Publishers.Merge8: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {
     /// Whether both merge equal upstream publishers, position by position.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e && lhs.f == rhs.f && lhs.g == rhs.g && lhs.h == rhs.h
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e && lhs.f == rhs.f
+            && lhs.g == rhs.g && lhs.h == rhs.h
     }
 }

@@ -27,20 +27,22 @@ extension Publishers {
             if range.isEmpty {
                 // Nothing can be selected: subscribe anyway (the upstream may have work to
                 // start) but finish at once.
-                upstream.receive(subscriber: StepSubscriber<Upstream, S, Int>(
-                    downstream: subscriber, state: 0,
-                    step: { _, _ in .finish },
-                    finishing: { _, completion in .forwarding(completion) }))
+                upstream.receive(
+                    subscriber: StepSubscriber<Upstream, S, Int>(
+                        downstream: subscriber, state: 0,
+                        step: { _, _ in .finish },
+                        finishing: { _, completion in .forwarding(completion) }))
                 return
             }
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Int>(
-                downstream: subscriber, state: 0,
-                step: { position, value in
-                    defer { position += 1 }
-                    if position < range.lowerBound { return .drop }
-                    return position == range.upperBound - 1 ? .emitAndFinish(value) : .emit(value)
-                },
-                finishing: { _, completion in .forwarding(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Int>(
+                    downstream: subscriber, state: 0,
+                    step: { position, value in
+                        defer { position += 1 }
+                        if position < range.lowerBound { return .drop }
+                        return position == range.upperBound - 1 ? .emitAndFinish(value) : .emit(value)
+                    },
+                    finishing: { _, completion in .forwarding(completion) }))
         }
     }
 }

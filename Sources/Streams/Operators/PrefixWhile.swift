@@ -23,10 +23,11 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in predicate(value) ? .emit(value) : .finish },
-                finishing: { _, completion in .forwarding(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Void>(
+                    downstream: subscriber, state: (),
+                    step: { _, value in predicate(value) ? .emit(value) : .finish },
+                    finishing: { _, completion in .forwarding(completion) }))
         }
     }
 
@@ -54,12 +55,13 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in
-                    do { return try predicate(value) ? .emit(value) : .finish } catch { return .fail(error) }
-                },
-                finishing: { _, completion in .forwardingAsError(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Void>(
+                    downstream: subscriber, state: (),
+                    step: { _, value in
+                        do { return try predicate(value) ? .emit(value) : .finish } catch { return .fail(error) }
+                    },
+                    finishing: { _, completion in .forwardingAsError(completion) }))
         }
     }
 }

@@ -25,20 +25,21 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let log = PrintLog(prefix: prefix, stream: stream)
-            upstream.receive(subscriber: EventTap(
-                downstream: subscriber,
-                hooks: EventHooks(
-                    subscription: { log.write("receive subscription: (\($0))") },
-                    output: { log.write("receive value: (\($0))") },
-                    completion: { completion in
-                        switch completion {
-                        case .finished: log.write("receive finished")
-                        case .failure(let error): log.write("receive error: (\(error))")
-                        }
-                    },
-                    cancel: { log.write("receive cancel") },
-                    request: { log.write("request \(PrintLog.describe($0))") },
-                    synchronousRequest: { log.write("request \(PrintLog.describe($0)) (synchronous)") })))
+            upstream.receive(
+                subscriber: EventTap(
+                    downstream: subscriber,
+                    hooks: EventHooks(
+                        subscription: { log.write("receive subscription: (\($0))") },
+                        output: { log.write("receive value: (\($0))") },
+                        completion: { completion in
+                            switch completion {
+                            case .finished: log.write("receive finished")
+                            case .failure(let error): log.write("receive error: (\(error))")
+                            }
+                        },
+                        cancel: { log.write("receive cancel") },
+                        request: { log.write("request \(PrintLog.describe($0))") },
+                        synchronousRequest: { log.write("request \(PrintLog.describe($0)) (synchronous)") })))
         }
     }
 }

@@ -8,7 +8,9 @@ extension Publisher {
     ///
     /// The subscription itself, demand and cancellation go upstream directly. Once the
     /// subscription is cancelled, values already handed to the scheduler are dropped.
-    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
+    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+        -> Publishers.ReceiveOn<Self, S>
+    {
         Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
     }
 }
@@ -39,7 +41,8 @@ extension Publishers {
         /// Subscribes `subscriber` to the upstream through a scheduler hop.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
-                SchedulingSubscriber(downstream: subscriber, scheduler: scheduler, options: options, description: "ReceiveOn")
+                SchedulingSubscriber(
+                    downstream: subscriber, scheduler: scheduler, options: options, description: "ReceiveOn")
             )
         }
     }

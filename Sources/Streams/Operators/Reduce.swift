@@ -25,13 +25,15 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Output>(
-                downstream: subscriber, state: initial,
-                step: { result, value in
-                    result = next(result, value)
-                    return .drop
-                },
-                finishing: { result, completion in .answering(result, after: completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Output>(
+                        downstream: subscriber, state: initial,
+                        step: { result, value in
+                            result = next(result, value)
+                            return .drop
+                        },
+                        finishing: { result, completion in .answering(result, after: completion) })))
         }
     }
 
@@ -62,17 +64,19 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Output>(
-                downstream: subscriber, state: initial,
-                step: { result, value in
-                    do {
-                        result = try next(result, value)
-                        return .drop
-                    } catch {
-                        return .fail(error)
-                    }
-                },
-                finishing: { result, completion in .answeringAsError(result, after: completion) })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Output>(
+                        downstream: subscriber, state: initial,
+                        step: { result, value in
+                            do {
+                                result = try next(result, value)
+                                return .drop
+                            } catch {
+                                return .fail(error)
+                            }
+                        },
+                        finishing: { result, completion in .answeringAsError(result, after: completion) })))
         }
     }
 }

@@ -22,14 +22,15 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isDuplicate = predicate
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
-                downstream: subscriber, state: nil,
-                step: { previous, value in
-                    if let last = previous, isDuplicate(last, value) { return .drop }
-                    previous = value
-                    return .emit(value)
-                },
-                finishing: { _, completion in .forwarding(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
+                    downstream: subscriber, state: nil,
+                    step: { previous, value in
+                        if let last = previous, isDuplicate(last, value) { return .drop }
+                        previous = value
+                        return .emit(value)
+                    },
+                    finishing: { _, completion in .forwarding(completion) }))
         }
     }
 
@@ -56,18 +57,19 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isDuplicate = predicate
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
-                downstream: subscriber, state: nil,
-                step: { previous, value in
-                    do {
-                        if let last = previous, try isDuplicate(last, value) { return .drop }
-                    } catch {
-                        return .fail(error)
-                    }
-                    previous = value
-                    return .emit(value)
-                },
-                finishing: { _, completion in .forwardingAsError(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
+                    downstream: subscriber, state: nil,
+                    step: { previous, value in
+                        do {
+                            if let last = previous, try isDuplicate(last, value) { return .drop }
+                        } catch {
+                            return .fail(error)
+                        }
+                        previous = value
+                        return .emit(value)
+                    },
+                    finishing: { _, completion in .forwardingAsError(completion) }))
         }
     }
 }

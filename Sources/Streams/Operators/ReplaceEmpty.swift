@@ -23,16 +23,17 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let replacement = output
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Bool>(
-                downstream: subscriber, state: false,
-                step: { sentAny, value in
-                    sentAny = true
-                    return .emit(value)
-                },
-                finishing: { sentAny, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return sentAny ? .finish : .emitAndFinish(replacement)
-                }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Bool>(
+                    downstream: subscriber, state: false,
+                    step: { sentAny, value in
+                        sentAny = true
+                        return .emit(value)
+                    },
+                    finishing: { sentAny, completion in
+                        if case .failure(let error) = completion { return .fail(error) }
+                        return sentAny ? .finish : .emitAndFinish(replacement)
+                    }))
         }
     }
 }

@@ -22,13 +22,14 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             let output = output
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in .emit(value) },
-                finishing: { _, completion in
-                    if case .failure = completion { return .emitAndFinish(output) }
-                    return .finish
-                }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Void>(
+                    downstream: subscriber, state: (),
+                    step: { _, value in .emit(value) },
+                    finishing: { _, completion in
+                        if case .failure = completion { return .emitAndFinish(output) }
+                        return .finish
+                    }))
         }
     }
 }

@@ -26,13 +26,14 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Output>(
-                downstream: subscriber, state: initialResult,
-                step: { accumulator, value in
-                    accumulator = next(accumulator, value)
-                    return .emit(accumulator)
-                },
-                finishing: { _, completion in .forwarding(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Output>(
+                    downstream: subscriber, state: initialResult,
+                    step: { accumulator, value in
+                        accumulator = next(accumulator, value)
+                        return .emit(accumulator)
+                    },
+                    finishing: { _, completion in .forwarding(completion) }))
         }
     }
 
@@ -63,17 +64,18 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Output>(
-                downstream: subscriber, state: initialResult,
-                step: { accumulator, value in
-                    do {
-                        accumulator = try next(accumulator, value)
-                        return .emit(accumulator)
-                    } catch {
-                        return .fail(error)
-                    }
-                },
-                finishing: { _, completion in .forwardingAsError(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Output>(
+                    downstream: subscriber, state: initialResult,
+                    step: { accumulator, value in
+                        do {
+                            accumulator = try next(accumulator, value)
+                            return .emit(accumulator)
+                        } catch {
+                            return .fail(error)
+                        }
+                    },
+                    finishing: { _, completion in .forwardingAsError(completion) }))
         }
     }
 }

@@ -5,7 +5,9 @@ extension Publisher {
     /// Use it to move the work a publisher does when subscribed to (opening a file,
     /// starting a request) off the current thread. Values are delivered on whatever
     /// thread the upstream sends them from; combine with `receive(on:)` to choose that.
-    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
+    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+        -> Publishers.SubscribeOn<Self, S>
+    {
         Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
     }
 }

@@ -322,7 +322,7 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
     /// while outputs are queued, after the pipeline finished, or without a live upstream.
     func topUp() -> Subscribers.Demand {
         guard bufferStart == buffer.count, !pipelineFinished, completion == nil,
-              upstream.subscription != nil, demand > requested
+            upstream.subscription != nil, demand > requested
         else { return .none }
         let wanted = demand == .unlimited ? .unlimited : demand - requested
         requested += wanted

@@ -21,12 +21,13 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let transform = transform
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in
-                    do { return try transform(value).map { .emit($0) } ?? .drop } catch { return .fail(error) }
-                },
-                finishing: { _, completion in .forwardingAsError(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Void>(
+                    downstream: subscriber, state: (),
+                    step: { _, value in
+                        do { return try transform(value).map { .emit($0) } ?? .drop } catch { return .fail(error) }
+                    },
+                    finishing: { _, completion in .forwardingAsError(completion) }))
         }
     }
 }

@@ -23,12 +23,13 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isIncluded = isIncluded
-            upstream.receive(subscriber: StepSubscriber<Upstream, S, Void>(
-                downstream: subscriber, state: (),
-                step: { _, value in
-                    do { return try isIncluded(value) ? .emit(value) : .drop } catch { return .fail(error) }
-                },
-                finishing: { _, completion in .forwardingAsError(completion) }))
+            upstream.receive(
+                subscriber: StepSubscriber<Upstream, S, Void>(
+                    downstream: subscriber, state: (),
+                    step: { _, value in
+                        do { return try isIncluded(value) ? .emit(value) : .drop } catch { return .fail(error) }
+                    },
+                    finishing: { _, completion in .forwardingAsError(completion) }))
         }
     }
 }

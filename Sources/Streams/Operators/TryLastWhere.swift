@@ -23,20 +23,22 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            upstream.receive(subscriber: UnlimitedUpstreamDemand(StepSubscriber<Upstream, S, Upstream.Output?>(
-                downstream: subscriber, state: nil,
-                step: { last, value in
-                    do {
-                        if try predicate(value) { last = value }
-                    } catch {
-                        return .fail(error)
-                    }
-                    return .drop
-                },
-                finishing: { last, completion in
-                    if case .failure(let error) = completion { return .fail(error) }
-                    return last.map { .emitAndFinish($0) } ?? .finish
-                })))
+            upstream.receive(
+                subscriber: UnlimitedUpstreamDemand(
+                    StepSubscriber<Upstream, S, Upstream.Output?>(
+                        downstream: subscriber, state: nil,
+                        step: { last, value in
+                            do {
+                                if try predicate(value) { last = value }
+                            } catch {
+                                return .fail(error)
+                            }
+                            return .drop
+                        },
+                        finishing: { last, completion in
+                            if case .failure(let error) = completion { return .fail(error) }
+                            return last.map { .emitAndFinish($0) } ?? .finish
+                        })))
         }
     }
 }

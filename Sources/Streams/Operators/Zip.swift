@@ -48,7 +48,8 @@ extension Publishers {
 
 extension Publishers {
     /// A publisher of tuples of the n-th values of three upstreams. Created by `zip(_:_:)`.
-    public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher where B.Failure == A.Failure, C.Failure == A.Failure {
+    public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+    where B.Failure == A.Failure, C.Failure == A.Failure {
         /// A tuple of one value from each upstream.
         public typealias Output = (A.Output, B.Output, C.Output)
         /// The upstreams' common failure.
@@ -77,7 +78,8 @@ extension Publishers {
 
 extension Publishers {
     /// A publisher of tuples of the n-th values of four upstreams. Created by `zip(_:_:_:)`.
-    public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher where B.Failure == A.Failure, C.Failure == A.Failure, D.Failure == A.Failure {
+    public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+    where B.Failure == A.Failure, C.Failure == A.Failure, D.Failure == A.Failure {
         /// A tuple of one value from each upstream.
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         /// The upstreams' common failure.

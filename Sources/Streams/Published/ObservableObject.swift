@@ -76,7 +76,8 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     /// none is; serialised so that racing first accesses agree on one publisher.
     static func shared(by properties: [any PublishedProperty]) -> ObservableObjectPublisher {
         installation.withLock {
-            let publisher = properties.lazy.compactMap(\.installedObjectWillChange).first
+            let publisher =
+                properties.lazy.compactMap(\.installedObjectWillChange).first
                 ?? ObservableObjectPublisher()
             for property in properties where property.installedObjectWillChange !== publisher {
                 property.install(publisher)

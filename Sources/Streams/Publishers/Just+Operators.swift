@@ -252,11 +252,14 @@ extension Just {
     /// comparing the value with itself, and an error it throws makes a publisher that
     /// fails with that error.
     @inlinable
-    public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(Result {
-            _ = try predicate(output, output)
-            return output
-        })
+    public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool)
+        -> Result<Output, any Error>.Publisher
+    {
+        Result<Output, any Error>.Publisher(
+            Result {
+                _ = try predicate(output, output)
+                return output
+            })
     }
 
     /// Replaces a failure with `output`: a `Just` never fails, so this is the same `Just`.

@@ -112,11 +112,13 @@ extension Result.Publisher {
     /// asked once, now, comparing the success value with itself; an error it throws
     /// becomes the failure.
     @inlinable
-    public func tryMin(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(result.attempt { value in
-            _ = try areInIncreasingOrder(value, value)
-            return value
-        })
+    public func tryMin(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
+    {
+        Result<Output, any Error>.Publisher(
+            result.attempt { value in
+                _ = try areInIncreasingOrder(value, value)
+                return value
+            })
     }
 
     /// The largest value: the one there is, so this same publisher.
@@ -129,11 +131,13 @@ extension Result.Publisher {
     /// asked once, now, comparing the success value with itself; an error it throws
     /// becomes the failure.
     @inlinable
-    public func tryMax(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(result.attempt { value in
-            _ = try areInIncreasingOrder(value, value)
-            return value
-        })
+    public func tryMax(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
+    {
+        Result<Output, any Error>.Publisher(
+            result.attempt { value in
+                _ = try areInIncreasingOrder(value, value)
+                return value
+            })
     }
 
     /// The first value: this same publisher.
@@ -158,11 +162,14 @@ extension Result.Publisher {
     /// predicate is asked once, now, comparing the success value with itself; an error it
     /// throws becomes the failure.
     @inlinable
-    public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(result.attempt { value in
-            _ = try predicate(value, value)
-            return value
-        })
+    public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool)
+        -> Result<Output, any Error>.Publisher
+    {
+        Result<Output, any Error>.Publisher(
+            result.attempt { value in
+                _ = try predicate(value, value)
+                return value
+            })
     }
 
     /// Replaces a failure with `output`: the result always succeeds.

@@ -47,7 +47,9 @@ public protocol Scheduler<SchedulerTimeType> {
 
 extension Scheduler {
     /// Runs `action` once, no earlier than `date`, with the given tolerance and no options.
-    public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, _ action: @escaping () -> Void) {
+    public func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, _ action: @escaping () -> Void
+    ) {
         schedule(after: date, tolerance: tolerance, options: nil, action)
     }
 

@@ -9,13 +9,17 @@ package func sha1Digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
     let bitLength = UInt64(message.count) * 8
     message.append(0x80)
     while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+        message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
 
     var w = [UInt32](repeating: 0, count: 80)
     for chunk in stride(from: 0, to: message.count, by: 64) {
         for i in 0..<16 {
             let b = chunk + i * 4
-            w[i] = UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8 | UInt32(message[b + 3])
+            w[i] =
+                UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8
+                | UInt32(message[b + 3])
         }
         for i in 16..<80 {
             let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
@@ -23,17 +27,32 @@ package func sha1Digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         }
         var (a, b, c, d, e) = h
         for i in 0..<80 {
-            let f: UInt32, k: UInt32
+            let f: UInt32
+            let k: UInt32
             switch i {
-            case 0..<20: f = (b & c) | (~b & d); k = 0x5A82_7999
-            case 20..<40: f = b ^ c ^ d; k = 0x6ED9_EBA1
-            case 40..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1B_BCDC
-            default: f = b ^ c ^ d; k = 0xCA62_C1D6
+            case 0..<20:
+                f = (b & c) | (~b & d)
+                k = 0x5A82_7999
+            case 20..<40:
+                f = b ^ c ^ d
+                k = 0x6ED9_EBA1
+            case 40..<60:
+                f = (b & c) | (b & d) | (c & d)
+                k = 0x8F1B_BCDC
+            default:
+                f = b ^ c ^ d
+                k = 0xCA62_C1D6
             }
             let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
-            e = d; d = c; c = b << 30 | b >> 2; b = a; a = temp
+            e = d
+            d = c
+            c = b << 30 | b >> 2
+            b = a
+            a = temp
         }
         h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
     }
-    return [h.0, h.1, h.2, h.3, h.4].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
+    return [h.0, h.1, h.2, h.3, h.4].flatMap { word in
+        (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -67,7 +68,9 @@ final class TCPSocket: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             // send, not write: writing to a connection the peer closed must fail, not raise SIGPIPE.
-            let written = bytes.withUnsafeBytes { sendBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset, noSignal) }
+            let written = bytes.withUnsafeBytes {
+                sendBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset, noSignal)
+            }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw .connectionFailed("write failed: \(String(cString: strerror(errno)))") }
             offset += written

@@ -40,7 +40,10 @@ public struct WebSocketReconnectPolicy: Sendable, Equatable {
     public var maximumDelay: TimeInterval
 
     /// A policy; the defaults try 5 times, waiting 0.5, 1, 2, 4 and 8 seconds.
-    public init(maximumAttempts: Int = 5, initialDelay: TimeInterval = 0.5, multiplier: Double = 2, maximumDelay: TimeInterval = 30) {
+    public init(
+        maximumAttempts: Int = 5, initialDelay: TimeInterval = 0.5, multiplier: Double = 2,
+        maximumDelay: TimeInterval = 30
+    ) {
         self.maximumAttempts = maximumAttempts
         self.initialDelay = initialDelay
         self.multiplier = multiplier

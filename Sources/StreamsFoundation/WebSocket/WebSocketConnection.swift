@@ -31,7 +31,8 @@ public final class WebSocketConnection: @unchecked Sendable {
     public let configuration: WebSocketConfiguration
 
     private let receivedMessages = PassthroughSubject<WebSocketMessage, WebSocketError>()
-    private let currentState = CurrentValueSubject<WebSocketState, Never>(.closed(code: 1005, reason: "not connected yet"))
+    private let currentState = CurrentValueSubject<WebSocketState, Never>(
+        .closed(code: 1005, reason: "not connected yet"))
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var socket: TCPSocket?
@@ -57,7 +58,10 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     /// Opens the connection (on its own thread). Calling it again does nothing.
     public func connect() {
-        let first = condition.withLock { defer { started = true }; return !started }
+        let first = condition.withLock {
+            defer { started = true }
+            return !started
+        }
         guard first else { return }
         let thread = Thread { [self] in run() }
         thread.name = "WebSocketConnection \(url)"
@@ -81,13 +85,15 @@ public final class WebSocketConnection: @unchecked Sendable {
     public func close(code: UInt16 = 1000, reason: String = "") {
         let socketToClose: TCPSocket? = condition.withLock {
             closeRequested = true
-            condition.broadcast()   // wakes a reconnect wait
+            condition.broadcast()  // wakes a reconnect wait
             return socket
         }
         guard let socketToClose else { return }
         currentState.send(.closing)
         writeQueue.async { [self] in
-            do { try write(.close(code: code, reason: reason), onlyWhenOpen: false) } catch { socketToClose.shutdownBoth() }
+            do { try write(.close(code: code, reason: reason), onlyWhenOpen: false) } catch {
+                socketToClose.shutdownBoth()
+            }
         }
         // A peer that never answers the close frame must not keep us open forever.
         DispatchQueue.global().asyncAfter(deadline: .now() + 10) { socketToClose.shutdownBoth() }
@@ -107,11 +113,16 @@ public final class WebSocketConnection: @unchecked Sendable {
             currentState.send(.connecting)
             let ending = runOneConnection()
             let userClosed = condition.withLock { closeRequested }
-            let (code, reason, error, wasOpen): (UInt16, String, WebSocketError?, Bool) = switch ending {
-            case .closed(let code, let reason, let wasOpen):
-                (code, reason, code == 1000 || code == 1001 || userClosed ? nil : .closedByPeer(code: code, reason: reason), wasOpen)
-            case .failed(let error, let wasOpen): (1006, error.description, error, wasOpen)
-            }
+            let (code, reason, error, wasOpen): (UInt16, String, WebSocketError?, Bool) =
+                switch ending {
+                case .closed(let code, let reason, let wasOpen):
+                    (
+                        code, reason,
+                        code == 1000 || code == 1001 || userClosed ? nil : .closedByPeer(code: code, reason: reason),
+                        wasOpen
+                    )
+                case .failed(let error, let wasOpen): (1006, error.description, error, wasOpen)
+                }
             if wasOpen { attempt = 0 }
             // A normal closure (1000) is the server saying "done": nothing to reconnect for.
             if !userClosed, code != 1000, let policy = configuration.reconnect, attempt < policy.maximumAttempts {
@@ -137,7 +148,8 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     private func runOneConnection() -> Ending {
         let newSocket: TCPSocket
-        var decoder = WebSocketFrameDecoder(expectsMaskedFrames: false, maximumPayloadSize: configuration.maximumMessageSize)
+        var decoder = WebSocketFrameDecoder(
+            expectsMaskedFrames: false, maximumPayloadSize: configuration.maximumMessageSize)
         do {
             newSocket = try openSocket()
             try handshake(over: newSocket, leftover: &decoder)
@@ -163,15 +175,19 @@ public final class WebSocketConnection: @unchecked Sendable {
         let ending = readFrames(from: newSocket, decoder: &decoder)
         condition.withLock { socket = nil }
         newSocket.shutdownBoth()
-        writeQueue.sync {}   // let a write in progress on this socket finish before closing it
+        writeQueue.sync {}  // let a write in progress on this socket finish before closing it
         newSocket.close()
         return ending
     }
 
     private func openSocket() throws(WebSocketError) -> TCPSocket {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host else { throw .unsupportedURL(url.absoluteString) }
+        guard let scheme = url.scheme?.lowercased(), let host = url.host else {
+            throw .unsupportedURL(url.absoluteString)
+        }
         guard scheme == "ws" else {
-            throw .unsupportedURL("\(url.absoluteString): the built-in client speaks ws:// only; wss:// needs URLSession's WebSocket support")
+            throw .unsupportedURL(
+                "\(url.absoluteString): the built-in client speaks ws:// only; wss:// needs URLSession's WebSocket support"
+            )
         }
         return try TCPSocket(host: host, port: UInt16(url.port ?? 80))
     }
@@ -193,7 +209,9 @@ public final class WebSocketConnection: @unchecked Sendable {
         var headEnd: Int?
         while headEnd == nil {
             let bytes = socket.read()
-            guard !bytes.isEmpty else { throw .handshakeFailed("the server closed the connection during the handshake") }
+            guard !bytes.isEmpty else {
+                throw .handshakeFailed("the server closed the connection during the handshake")
+            }
             received += bytes
             headEnd = received.firstRange(of: separator)?.upperBound
             if headEnd == nil && received.count > 64 * 1024 { throw .handshakeFailed("response head too long") }
@@ -208,11 +226,16 @@ public final class WebSocketConnection: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        guard fields["upgrade"]?.lowercased() == "websocket" else { throw .handshakeFailed("missing Upgrade: websocket") }
-        guard fields["connection"]?.lowercased().contains("upgrade") == true else { throw .handshakeFailed("missing Connection: Upgrade") }
+        guard fields["upgrade"]?.lowercased() == "websocket" else {
+            throw .handshakeFailed("missing Upgrade: websocket")
+        }
+        guard fields["connection"]?.lowercased().contains("upgrade") == true else {
+            throw .handshakeFailed("missing Connection: Upgrade")
+        }
         let expected = WebSocketHandshake.acceptValue(forKey: key)
         guard fields["sec-websocket-accept"] == expected else {
-            throw .handshakeFailed("Sec-WebSocket-Accept was \"\(fields["sec-websocket-accept"] ?? "missing")\", expected \"\(expected)\"")
+            throw .handshakeFailed(
+                "Sec-WebSocket-Accept was \"\(fields["sec-websocket-accept"] ?? "missing")\", expected \"\(expected)\"")
         }
         leftover.append(received[headEnd!...])
     }
@@ -225,14 +248,18 @@ public final class WebSocketConnection: @unchecked Sendable {
                 while let frame = try decoder.nextFrame() {
                     switch frame.opcode {
                     case .ping:
-                        writeQueue.async { [self] in try? write(WebSocketFrame(opcode: .pong, payload: frame.payload), onlyWhenOpen: false) }
+                        writeQueue.async { [self] in
+                            try? write(WebSocketFrame(opcode: .pong, payload: frame.payload), onlyWhenOpen: false)
+                        }
                     case .pong:
                         condition.withLock { pingsUnanswered = 0 }
                     case .close:
                         let (code, reason) = frame.closeCodeAndReason
                         currentState.send(.closing)
                         // Echo the close unless this side started closing (RFC 6455 5.5.1).
-                        writeQueue.sync { [self] in try? write(.close(code: code == 1005 ? 1000 : code, reason: ""), onlyWhenOpen: false) }
+                        writeQueue.sync { [self] in
+                            try? write(.close(code: code == 1005 ? 1000 : code, reason: ""), onlyWhenOpen: false)
+                        }
                         return .closed(code: code, reason: reason, wasOpen: true)
                     case .text, .binary, .continuation:
                         if let message = try assembler.add(frame) { receivedMessages.send(message) }
@@ -248,13 +275,16 @@ public final class WebSocketConnection: @unchecked Sendable {
             }
         } catch let error as WebSocketError {
             // Tell a peer that broke the protocol why we leave (1002 protocol error, 1009 too big).
-            let code: UInt16 = switch error {
-            case .messageTooBig: 1009
-            case .invalidUTF8: 1007
-            case .protocolViolation: 1002
-            default: 0
+            let code: UInt16 =
+                switch error {
+                case .messageTooBig: 1009
+                case .invalidUTF8: 1007
+                case .protocolViolation: 1002
+                default: 0
+                }
+            if code != 0 {
+                writeQueue.sync { [self] in try? write(.close(code: code, reason: ""), onlyWhenOpen: false) }
             }
-            if code != 0 { writeQueue.sync { [self] in try? write(.close(code: code, reason: ""), onlyWhenOpen: false) } }
             return .failed(error, wasOpen: true)
         } catch {
             return .failed(.connectionFailed("\(error)"), wasOpen: true)
@@ -286,7 +316,7 @@ public final class WebSocketConnection: @unchecked Sendable {
         let target: TCPSocket? = condition.withLock {
             guard let socket, !(onlyWhenOpen && (closeRequested || closeFrameSent)) else { return nil }
             if frame.opcode == .close {
-                guard !closeFrameSent else { return nil }   // one close frame per connection
+                guard !closeFrameSent else { return nil }  // one close frame per connection
                 closeFrameSent = true
             }
             return socket

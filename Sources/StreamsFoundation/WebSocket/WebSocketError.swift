@@ -31,7 +31,8 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unexpectedEndOfStream: "the connection ended in the middle of a frame"
         case .invalidUTF8: "a text message was not valid UTF-8"
         case .pongTimeout: "no pong answered the keep-alive ping"
-        case .closedByPeer(let code, let reason): "closed by the peer with code \(code)\(reason.isEmpty ? "" : ": \(reason)")"
+        case .closedByPeer(let code, let reason):
+            "closed by the peer with code \(code)\(reason.isEmpty ? "" : ": \(reason)")"
         case .notConnected: "the connection is not open"
         }
     }

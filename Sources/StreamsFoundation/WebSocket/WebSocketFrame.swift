@@ -4,7 +4,12 @@
 package struct WebSocketFrame: Sendable, Equatable {
     /// The frame's kind (RFC 6455 section 5.2).
     package enum Opcode: UInt8, Sendable {
-        case continuation = 0x0, text = 0x1, binary = 0x2, close = 0x8, ping = 0x9, pong = 0xA
+        case continuation = 0x0
+        case text = 0x1
+        case binary = 0x2
+        case close = 0x8
+        case ping = 0x9
+        case pong = 0xA
 
         /// Close, ping and pong: at most 125 bytes, never fragmented.
         var isControl: Bool { rawValue & 0x8 != 0 }
@@ -22,7 +27,8 @@ package struct WebSocketFrame: Sendable, Equatable {
 
     /// A close frame carrying `code` and `reason`.
     package static func close(code: UInt16, reason: String) -> WebSocketFrame {
-        WebSocketFrame(opcode: .close, payload: [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123)))
+        WebSocketFrame(
+            opcode: .close, payload: [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123)))
     }
 
     /// The bytes on the wire; clients must pass a `mask` (RFC 6455 5.3), servers must not.
@@ -70,7 +76,8 @@ package struct WebSocketFrameDecoder: Sendable {
     /// The next complete frame, or nil until more bytes arrive.
     package mutating func nextFrame() throws(WebSocketError) -> WebSocketFrame? {
         guard buffer.count >= 2 else { return nil }
-        let first = buffer[0], second = buffer[1]
+        let first = buffer[0]
+        let second = buffer[1]
         guard first & 0x70 == 0 else { throw .protocolViolation("reserved bits set without an extension") }
         guard let opcode = WebSocketFrame.Opcode(rawValue: first & 0x0F) else {
             throw .protocolViolation("unknown opcode \(first & 0x0F)")

@@ -21,7 +21,9 @@ package struct WebSocketMessageAssembler: Sendable {
         default:
             throw .protocolViolation("control frame passed as data")
         }
-        guard parts.count + frame.payload.count <= maximumMessageSize else { throw .messageTooBig(limit: maximumMessageSize) }
+        guard parts.count + frame.payload.count <= maximumMessageSize else {
+            throw .messageTooBig(limit: maximumMessageSize)
+        }
         parts += frame.payload
         guard frame.isFinal, let finished = kind else { return nil }
         kind = nil

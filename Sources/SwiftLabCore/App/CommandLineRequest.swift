@@ -30,7 +30,8 @@ enum CommandLineRequest: Equatable {
             self = arguments.count == 1 ? .showHelp : .reject("swiftlab: unexpected arguments. Try 'swiftlab --help'.")
             return
         case "--version":
-            self = arguments.count == 1 ? .showVersion : .reject("swiftlab: unexpected arguments. Try 'swiftlab --help'.")
+            self =
+                arguments.count == 1 ? .showVersion : .reject("swiftlab: unexpected arguments. Try 'swiftlab --help'.")
             return
         default:
             break
@@ -48,13 +49,15 @@ enum CommandLineRequest: Equatable {
             switch option {
             case "--timeout":
                 guard let value = remaining.popFirst(), let seconds = Double(value), seconds > 0 else {
-                    self = .reject("swiftlab: --timeout needs a number of seconds greater than 0, as in '--timeout 10'.")
+                    self = .reject(
+                        "swiftlab: --timeout needs a number of seconds greater than 0, as in '--timeout 10'.")
                     return
                 }
                 options.timeout = seconds
             case "--package":
                 guard let path = remaining.popFirst(), !path.isEmpty else {
-                    self = .reject("swiftlab: --package needs the path of a SwiftPM package, as in '--package ../MyLibrary'.")
+                    self = .reject(
+                        "swiftlab: --package needs the path of a SwiftPM package, as in '--package ../MyLibrary'.")
                     return
                 }
                 options.package = path

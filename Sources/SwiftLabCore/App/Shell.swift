@@ -40,7 +40,8 @@ public final class Shell {
         restoreTerminal = inputIsTerminal ? TerminalUTF8Input.enable() : nil
         let term = environment["TERM"] ?? ""
         if inputIsTerminal, isatty(STDOUT_FILENO) == 1, !term.isEmpty, term != "dumb",
-           let editor = LineEditor(completion: CompletionEngine(providers: [])) {
+            let editor = LineEditor(completion: CompletionEngine(providers: []))
+        {
             reader = editor
         } else {
             reader = StreamLineReader(prompting: inputIsTerminal)
@@ -51,10 +52,11 @@ public final class Shell {
     public func run(evaluator: any REPLEvaluator) -> Int32 {
         let signals = SignalWatcher.shared
         if let editor = reader as? LineEditor {
-            editor.completion = CompletionEngine(providers: [
-                CommandCompletionProvider(registry: commands), KeywordCompletionProvider(),
-                LibraryNameCompletionProvider.forPackageSources(),
-            ] + completionProviders)
+            editor.completion = CompletionEngine(
+                providers: [
+                    CommandCompletionProvider(registry: commands), KeywordCompletionProvider(),
+                    LibraryNameCompletionProvider.forPackageSources(),
+                ] + completionProviders)
             signals.onResize(editor.terminalResized)
             editor.interruptWhileBusy = { signals.raiseInterrupt() }
         }
@@ -65,8 +67,9 @@ public final class Shell {
             }
         }
         if reader.isInteractive {
-            reader.printAbovePrompt(style.secondary(
-                "swiftlab \(SwiftLabCore.version). Type Swift, or :help for the commands; Ctrl-D leaves."))
+            reader.printAbovePrompt(
+                style.secondary(
+                    "swiftlab \(SwiftLabCore.version). Type Swift, or :help for the commands; Ctrl-D leaves."))
             if let greeting { reader.printAbovePrompt(greeting) }
         }
         let repl = REPL(

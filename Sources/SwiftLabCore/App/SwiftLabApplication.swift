@@ -1,5 +1,6 @@
 import Foundation
 import SwiftLabRuntime
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,11 +13,14 @@ public enum SwiftLabApplication {
     /// Runs `swiftlab` with `arguments` (without the program's name); returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         // `swiftlab lessons | check | watch | verify` (see LessonSubcommand).
-        if let status = LessonSetup.runSubcommand(arguments, makeSession: {
-            var configuration = Session.Configuration()
-            configuration.timeout = .seconds(30)  // an endless loop in a lesson or exercise file must not hang a check
-            return try Session(configuration: configuration)
-        }) {
+        if let status = LessonSetup.runSubcommand(
+            arguments,
+            makeSession: {
+                var configuration = Session.Configuration()
+                configuration.timeout = .seconds(30)  // an endless loop in a lesson or exercise file must not hang a check
+                return try Session(configuration: configuration)
+            })
+        {
             return status
         }
         switch CommandLineRequest(arguments: arguments) {

@@ -17,10 +17,13 @@ public enum EvaluationCommands {
 
     /// `:type EXPR` shows the static type of an expression without running it.
     static func type(_ session: Session) -> Command {
-        Command(name: "type", aliases: ["t"], summary: "Show the type of an expression, without running it.",
-                usage: ":type expression") { invocation in
+        Command(
+            name: "type", aliases: ["t"], summary: "Show the type of an expression, without running it.",
+            usage: ":type expression"
+        ) { invocation in
             guard !invocation.arguments.isEmpty else {
-                invocation.print(invocation.style.error("':type' needs an expression, as in ':type [1, 2].map { $0 * 2 }'."))
+                invocation.print(
+                    invocation.style.error("':type' needs an expression, as in ':type [1, 2].map { $0 * 2 }'."))
                 return .continue
             }
             var text = ""
@@ -34,7 +37,8 @@ public enum EvaluationCommands {
     static func reset(_ session: Session) -> Command {
         Command(name: "reset", summary: "Start a fresh session: forget all declarations and values.") { invocation in
             session.reset()
-            invocation.print(invocation.style.secondary("The session was reset: earlier declarations and values are gone."))
+            invocation.print(
+                invocation.style.secondary("The session was reset: earlier declarations and values are gone."))
             return .continue
         }
     }
@@ -70,7 +74,8 @@ public enum EvaluationCommands {
                 try file.text.write(toFile: path, atomically: true, encoding: .utf8)
                 var message = "Saved \(session.acceptedInputs.count) inputs to \(path)."
                 if !file.redeclaredNames.isEmpty {
-                    message += " Note: " + file.redeclaredNames.joined(separator: ", ")
+                    message +=
+                        " Note: " + file.redeclaredNames.joined(separator: ", ")
                         + " declared more than once; rename or remove the older declarations before compiling the file."
                 }
                 invocation.print(message)

@@ -7,7 +7,8 @@ public enum StandardCommands {
             name: "help", aliases: ["h", "?"], summary: "List the commands, or describe one.",
             usage: ":help [command]"
         ) { invocation in
-            let wanted = invocation.arguments.hasPrefix(":")
+            let wanted =
+                invocation.arguments.hasPrefix(":")
                 ? String(invocation.arguments.dropFirst()) : invocation.arguments
             if !wanted.isEmpty {
                 guard let command = invocation.registry.command(named: wanted) else {
@@ -19,7 +20,9 @@ public enum StandardCommands {
                     text += "\n  Also: " + command.aliases.map { ":" + $0 }.joined(separator: ", ")
                 }
                 if let details = command.details {
-                    text += "\n\n" + details.split(separator: "\n", omittingEmptySubsequences: false)
+                    text +=
+                        "\n\n"
+                        + details.split(separator: "\n", omittingEmptySubsequences: false)
                         .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
                 }
                 invocation.print(text)
@@ -45,8 +48,9 @@ public enum StandardCommands {
             var entries = Array(invocation.history.enumerated())
             if !invocation.arguments.isEmpty {
                 guard let count = Int(invocation.arguments), count >= 0 else {
-                    invocation.print(invocation.style.error(
-                        "':history' takes a number of entries, not '\(invocation.arguments)'."))
+                    invocation.print(
+                        invocation.style.error(
+                            "':history' takes a number of entries, not '\(invocation.arguments)'."))
                     return .continue
                 }
                 entries = Array(entries.suffix(count))
@@ -60,7 +64,8 @@ public enum StandardCommands {
                 let number = String(offset + 1)
                 let prefix = String(repeating: " ", count: width - number.count) + number + "  "
                 let continuation = "\n" + String(repeating: " ", count: prefix.count)
-                return prefix + entry.split(separator: "\n", omittingEmptySubsequences: false)
+                return prefix
+                    + entry.split(separator: "\n", omittingEmptySubsequences: false)
                     .joined(separator: continuation)
             }
             invocation.print(lines.joined(separator: "\n"))

@@ -59,16 +59,21 @@ struct CellItem: Equatable {
             let token = tokens[index]
             if token.kind == .attribute {
                 index += 1
-                if index < tokens.count, tokens[index].text == "(" { index = matchingClose(in: tokens, from: index) + 1 }
+                if index < tokens.count, tokens[index].text == "(" {
+                    index = matchingClose(in: tokens, from: index) + 1
+                }
                 continue
             }
             let isModifier = (token.kind == .keyword || token.kind == .identifier) && modifiers.contains(token.text)
             if isModifier, index + 1 < tokens.count,
-               tokens[index + 1].kind == .keyword || tokens[index + 1].kind == .identifier
-                || tokens[index + 1].kind == .attribute || tokens[index + 1].text == "(" {
+                tokens[index + 1].kind == .keyword || tokens[index + 1].kind == .identifier
+                    || tokens[index + 1].kind == .attribute || tokens[index + 1].text == "("
+            {
                 index += 1
                 // `nonisolated(unsafe)`, `private(set)`
-                if index < tokens.count, tokens[index].text == "(" { index = matchingClose(in: tokens, from: index) + 1 }
+                if index < tokens.count, tokens[index].text == "(" {
+                    index = matchingClose(in: tokens, from: index) + 1
+                }
                 continue
             }
             break

@@ -3,7 +3,8 @@ enum EditDistance {
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and
     /// swaps of two neighbouring characters each cost one (`hlep` is one edit from `help`).
     static func between(_ first: String, _ second: String) -> Int {
-        let a = Array(first), b = Array(second)
+        let a = Array(first)
+        let b = Array(second)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

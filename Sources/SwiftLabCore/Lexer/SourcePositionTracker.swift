@@ -22,7 +22,8 @@ struct SourcePositionTracker {
     /// (a combining mark after a quote, say) gets the column of its cluster.
     mutating func position(ofScalarAt scalarIndex: Int) -> Position {
         while let character = current,
-              currentScalarStart + character.unicodeScalars.count <= scalarIndex {
+            currentScalarStart + character.unicodeScalars.count <= scalarIndex
+        {
             currentScalarStart += character.unicodeScalars.count
             position.utf8Offset += character.utf8.count
             if character == "\n" || character == "\r\n" || character == "\r" {

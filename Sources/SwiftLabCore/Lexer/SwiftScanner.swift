@@ -26,7 +26,10 @@ struct SwiftScanner {
         self.openBrackets = openBrackets
         while i < scalars.count {
             let c = scalars[i]
-            if c.isSwiftBlank || c.isSwiftNewline { i += 1; continue }
+            if c.isSwiftBlank || c.isSwiftNewline {
+                i += 1
+                continue
+            }
             let start = i
             let kind = scanToken(after: tokens.last)
             let token = ScannedToken(kind: kind, start: start, end: i)
@@ -64,7 +67,10 @@ struct SwiftScanner {
         case "/" where peek(1) == "*":
             return scanBlockComment()
         case "/" where regexMayStart(after: previous):
-            if let end = bareRegexEnd() { i = end; return .regexLiteral }
+            if let end = bareRegexEnd() {
+                i = end
+                return .regexLiteral
+            }
             return scanOperator()
         case "\"":
             return scanString(hashCount: 0)
@@ -153,7 +159,9 @@ struct SwiftScanner {
         var isFloat = false
         if scalars[i] == "0", let base = peek(1), base == "x" || base == "o" || base == "b" {
             i += 2
-            let isDigit: (Unicode.Scalar) -> Bool = base == "x" ? { $0.isHexDigit || $0 == "_" }
+            let isDigit: (Unicode.Scalar) -> Bool =
+                base == "x"
+                ? { $0.isHexDigit || $0 == "_" }
                 : { $0.isDecimalDigit || $0 == "_" }
             while i < scalars.count, isDigit(scalars[i]) { i += 1 }
             if base == "x" {
@@ -218,7 +226,10 @@ struct SwiftScanner {
     private mutating func scanSingleQuoted() -> SwiftToken.Kind {
         i += 1
         while i < scalars.count, !scalars[i].isSwiftNewline {
-            if scalars[i] == "\\", let next = peek(1), !next.isSwiftNewline { i += 2; continue }
+            if scalars[i] == "\\", let next = peek(1), !next.isSwiftNewline {
+                i += 2
+                continue
+            }
             i += 1
             if scalars[i - 1] == "'" { break }
         }
@@ -282,7 +293,10 @@ struct SwiftScanner {
                 i += 1
                 continue
             }
-            if c.isSwiftBlank { i += 1; continue }
+            if c.isSwiftBlank {
+                i += 1
+                continue
+            }
             let start = i
             if c == ")" && depth == 0 {
                 i += 1

@@ -30,9 +30,10 @@ struct TopLevelSplitter {
                 continue
             }
             if atTopLevel, itemStart != nil, let last = previous,
-               lineBreak(between: last, and: token),
-               !lineHoldsOnlyAttributes, !continues(after: last, with: token),
-               !closesRepeatWhile(itemStart: itemStart, last: last, with: token) {
+                lineBreak(between: last, and: token),
+                !lineHoldsOnlyAttributes, !continues(after: last, with: token),
+                !closesRepeatWhile(itemStart: itemStart, last: last, with: token)
+            {
                 closeItem()
             }
             if itemStart == nil { itemStart = token.start }
@@ -75,7 +76,8 @@ struct TopLevelSplitter {
     /// `repeat { ... }` then `while condition` on the next line is one statement.
     private func closesRepeatWhile(itemStart: Int?, last: ScannedToken, with next: ScannedToken) -> Bool {
         guard let itemStart, isPunctuation(last, "}"), next.kind == .keyword, scanner.text(of: next) == "while",
-              let first = scanner.tokens.first(where: { $0.start == itemStart }) else { return false }
+            let first = scanner.tokens.first(where: { $0.start == itemStart })
+        else { return false }
         return first.kind == .keyword && scanner.text(of: first) == "repeat"
     }
 

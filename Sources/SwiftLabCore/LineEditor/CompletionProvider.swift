@@ -40,8 +40,9 @@ public struct CompletionContext: Equatable, Sendable {
             position = .command
             word = ":" + word
         } else if line.first == ":", let blank = line.firstIndex(where: { $0.isSwiftBlank }), blank < start,
-                  case let command = String(String.UnicodeScalarView(line[..<blank])),
-                  !Self.commandsTakingSwift.contains(command) {
+            case let command = String(String.UnicodeScalarView(line[..<blank])),
+            !Self.commandsTakingSwift.contains(command)
+        {
             // The argument of a `:` command is not Swift: Swift names and keywords would be noise.
             let arguments = String(String.UnicodeScalarView(line[blank..<start]))
                 .split(whereSeparator: { $0 == " " || $0 == "\t" })

@@ -30,4 +30,3 @@ public struct NameCompletionProvider: CompletionProvider {
         return names().filter { $0.hasPrefix(context.word) }
     }
 }
-

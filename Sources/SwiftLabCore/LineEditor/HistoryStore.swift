@@ -54,7 +54,9 @@ public final class HistoryStore {
         guard entries.count > maximumEntries else { return entries }
         let kept = Array(entries.suffix(maximumEntries))
         let text = kept.map { Self.encode($0) + "\n" }.joined()
-        if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) {
+        if !FileManager.default.createFile(
+            atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        {
             warnOnce("cannot write \(path)")
         }
         return kept

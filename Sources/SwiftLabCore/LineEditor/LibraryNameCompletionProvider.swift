@@ -105,7 +105,8 @@ struct LibraryNames: Equatable {
                 declaring = "case"
             case (.punctuation, ",") where takingCases && caseParentheses == 0:
                 declaring = "case"
-            case (.keyword, let word) where isPublic && (Self.typeKeywords.contains(word) || Self.memberKeywords.contains(word)):
+            case (.keyword, let word)
+            where isPublic && (Self.typeKeywords.contains(word) || Self.memberKeywords.contains(word)):
                 declaring = word
                 isPublic = false
             case (.punctuation, "{"):

@@ -1,4 +1,5 @@
 import CEditLine
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -60,7 +61,8 @@ public final class LineEditor: LineReader {
     public init?(completion: CompletionEngine) {
         Self.ensureUTF8CharacterType()
         guard let editLine = swiftlab_el_init(CommandLine.arguments.first ?? "swiftlab"),
-              let history = swiftlab_history_init(1000) else { return nil }
+            let history = swiftlab_history_init(1000)
+        else { return nil }
         self.editLine = editLine
         self.history = history
         self.completion = completion
@@ -215,8 +217,10 @@ public final class LineEditor: LineReader {
                 utf8Decoder.append(keysTypedAhead.removeFirst())
                 continue
             }
-            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
             if poll(&fds, 2, -1) < 0 {
                 if errno == EINTR { continue }
                 return -1
@@ -292,7 +296,8 @@ public final class LineEditor: LineReader {
             return UInt8(CC_REFRESH)
         }
         guard result.candidates.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
-        FileDescriptorWriter.write("\n" + CompletionListing.columns(result.candidates, width: terminalWidth()), to: output)
+        FileDescriptorWriter.write(
+            "\n" + CompletionListing.columns(result.candidates, width: terminalWidth()), to: output)
         return UInt8(CC_REDISPLAY)
     }
 
@@ -303,7 +308,9 @@ public final class LineEditor: LineReader {
         prompt.deallocate()
         let scalars = Array(text.unicodeScalars)
         prompt = .allocate(capacity: scalars.count + 1)
-        for (index, scalar) in scalars.enumerated() { (prompt + index).initialize(to: wchar_t(bitPattern: scalar.value)) }
+        for (index, scalar) in scalars.enumerated() {
+            (prompt + index).initialize(to: wchar_t(bitPattern: scalar.value))
+        }
         (prompt + scalars.count).initialize(to: 0)
     }
 
@@ -342,7 +349,9 @@ public final class LineEditor: LineReader {
         return ioctl(output, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     }
 
-    static func withCStrings<Result>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+    static func withCStrings<Result>(
+        _ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result
+    ) -> Result {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         var pointers = copies.map { UnsafePointer($0) }

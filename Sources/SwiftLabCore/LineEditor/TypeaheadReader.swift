@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -74,8 +75,10 @@ final class TypeaheadReader: @unchecked Sendable {
     private func readKeys(interrupt: @Sendable () -> Bool) {
         var buffer = [UInt8](repeating: 0, count: 256)
         while !state.withLock({ $0.stopping }) {
-            var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
             if poll(&fds, 2, -1) < 0 {
                 if errno == EINTR { continue }
                 return

@@ -68,8 +68,10 @@ public final class REPL {
                 if reader.isInteractive && !pending.isEmpty {
                     // Ctrl-D on a continuation line: leaving would lose the input being
                     // typed and the whole session, so it drops the input, as Ctrl-C does.
-                    reader.printAbovePrompt("^D\n" + style.secondary(
-                        "The unfinished input was dropped; Ctrl-D at an empty \(lineNumber)> prompt leaves."))
+                    reader.printAbovePrompt(
+                        "^D\n"
+                            + style.secondary(
+                                "The unfinished input was dropped; Ctrl-D at an empty \(lineNumber)> prompt leaves."))
                     pending = []
                     completeness.reset()
                     continue
@@ -85,7 +87,8 @@ public final class REPL {
                 pending = []
                 completeness.reset()
             case .refused(let reason):
-                reader.printAbovePrompt(style.error(reason) + (pending.isEmpty ? "" : " The input it belonged to was dropped."))
+                reader.printAbovePrompt(
+                    style.error(reason) + (pending.isEmpty ? "" : " The input it belonged to was dropped."))
                 anyInputFailed = true
                 pending = []
                 completeness.reset()
@@ -189,7 +192,12 @@ public final class REPL {
     /// Whether Ctrl-C came between reading a line and running it; if so says that it was
     /// interrupted.
     private func tookInterruptBeforeRunning() -> Bool {
-        guard interruptBeforeRunning.withLock({ state in defer { state = false }; return state }) else { return false }
+        guard
+            interruptBeforeRunning.withLock({ state in
+                defer { state = false }
+                return state
+            })
+        else { return false }
         interruptedDuringEvaluation.withLock { $0 = true }
         reader.printAbovePrompt("Interrupted.")
         return true

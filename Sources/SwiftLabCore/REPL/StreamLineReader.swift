@@ -126,8 +126,10 @@ public final class StreamLineReader: LineReader {
             searchedUpTo -= lineStart
             lineStart = 0
         }
-        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
         let ready = poll(&fds, 2, -1)
         if ready < 0 {
             if errno != EINTR { reachedEnd = true }

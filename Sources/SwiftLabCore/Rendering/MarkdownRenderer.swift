@@ -47,7 +47,10 @@ public struct MarkdownRenderer: Sendable {
                 var code: [String] = []
                 while let next = lines.popFirst() {
                     if let closing = MarkdownFence.marker(next), closing.marker == fence.marker,
-                       closing.length >= fence.length, closing.rest.trimmingSpaces().isEmpty { break }
+                        closing.length >= fence.length, closing.rest.trimmingSpaces().isEmpty
+                    {
+                        break
+                    }
                     code.append(next)
                 }
                 output += codeBlock(code.joined(separator: "\n"), language: fence.rest.trimmingSpaces())
@@ -156,7 +159,10 @@ public struct MarkdownRenderer: Sendable {
             case "\\" where characters.first.map({ "*_`\\|".contains($0) }) == true:
                 result.append(characters.removeFirst())
             case "`":
-                guard let end = characters.firstIndex(of: "`") else { result.append(character); continue }
+                guard let end = characters.firstIndex(of: "`") else {
+                    result.append(character)
+                    continue
+                }
                 let code = String(characters[..<end])
                 characters = characters[characters.index(after: end)...]
                 result += useStyle ? style.apply(.cyan, to: code) + (strong ? style.start(.bold) : "") : "`\(code)`"

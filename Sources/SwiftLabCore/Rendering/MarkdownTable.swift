@@ -22,7 +22,8 @@ struct MarkdownTable {
     /// delimiter row for that header.
     static func parse(header first: String, rest lines: inout ArraySlice<String>) -> MarkdownTable? {
         guard first.contains("|"), let second = lines.first,
-              let alignments = delimiterRow(second) else { return nil }
+            let alignments = delimiterRow(second)
+        else { return nil }
         let header = cells(of: first)
         guard header.count == alignments.count else { return nil }
         lines.removeFirst()
@@ -84,7 +85,9 @@ struct MarkdownTable {
         let gap = "  "
         var widths = header.map { TerminalStyle.visibleWidth(of: $0) }
         for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], TerminalStyle.visibleWidth(of: cell)) }
+            for (column, cell) in row.enumerated() {
+                widths[column] = max(widths[column], TerminalStyle.visibleWidth(of: cell))
+            }
         }
         let total = indent.count + widths.reduce(0, +) + gap.count * (widths.count - 1)
         if total <= width {
@@ -94,7 +97,9 @@ struct MarkdownTable {
                 }
                 return (indent + padded.joined(separator: gap)).trimmingTrailingSpaces()
             }
-            let rule = style.apply(.dim, to: widths.map { String(repeating: style.usesColor ? "─" : "-", count: $0) }.joined(separator: gap))
+            let rule = style.apply(
+                .dim,
+                to: widths.map { String(repeating: style.usesColor ? "─" : "-", count: $0) }.joined(separator: gap))
             return [line(header, bold: true), indent + rule] + rows.map { line($0, bold: false) }
         }
         // Too wide: each row becomes a small record, `Column: value`, so nothing is cut off.

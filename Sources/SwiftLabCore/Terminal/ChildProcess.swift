@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -102,8 +103,9 @@ enum ChildProcess {
         defer { close(null) }
         let pid: pid_t
         do {
-            pid = try spawn(arguments, environment: environment,
-                            descriptors: [(0, null), (1, output.write), (2, output.write)])
+            pid = try spawn(
+                arguments, environment: environment,
+                descriptors: [(0, null), (1, output.write), (2, output.write)])
         } catch {
             close(output.read)
             close(output.write)

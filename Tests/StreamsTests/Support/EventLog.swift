@@ -18,7 +18,12 @@ final class OverlapDetector: @unchecked Sendable {
     private var active = 0
     private var overlaps = 0
 
-    func enter() { lock.withLock { active += 1; if active > 1 { overlaps += 1 } } }
+    func enter() {
+        lock.withLock {
+            active += 1
+            if active > 1 { overlaps += 1 }
+        }
+    }
     func leave() { lock.withLock { active -= 1 } }
     var overlapCount: Int { lock.withLock { overlaps } }
 }

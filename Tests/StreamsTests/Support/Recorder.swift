@@ -98,4 +98,3 @@ enum TestError: Error, Equatable, CustomStringConvertible {
 
     var description: String { self == .oops ? "oops" : "other" }
 }
-

@@ -1,5 +1,6 @@
 import Foundation
 import StreamsFoundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +49,9 @@ final class RawTCPServer: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard fd >= 0, bound == 0, listen(fd, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -64,7 +67,9 @@ final class RawTCPServer: @unchecked Sendable {
                 Thread {
                     var head: [UInt8] = []
                     var byte: UInt8 = 0
-                    while !head.suffix(4).elementsEqual("\r\n\r\n".utf8), read(client, &byte, 1) == 1 { head.append(byte) }
+                    while !head.suffix(4).elementsEqual("\r\n\r\n".utf8), read(client, &byte, 1) == 1 {
+                        head.append(byte)
+                    }
                     script(Connection(descriptor: client, head: String(decoding: head, as: UTF8.self)))
                     close(client)
                 }.start()
@@ -77,10 +82,14 @@ final class RawTCPServer: @unchecked Sendable {
     /// A correct 101 answer to the connection's handshake.
     static func acceptingHead(for connection: Connection) -> String {
         let accept = WebSocketTestSupport.acceptValue(forKey: connection.key)
-        return "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n"
+        return
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n"
     }
 
-    func stop() { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
 }
 
 /// A TCP client for playing a misbehaving WebSocket client against LocalHTTPServer.
@@ -98,13 +107,17 @@ final class RawTCPClient {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
     }
 
     deinit { close(descriptor) }
 
-    func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, bytes.count, noSignal) } }
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, bytes.count, noSignal) }
+    }
     func send(_ text: String) { send(Array(text.utf8)) }
 
     func readSome() -> [UInt8] {

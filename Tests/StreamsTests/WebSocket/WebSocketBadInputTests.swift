@@ -7,7 +7,10 @@ import Testing
 @Suite("WebSocket bad input", .serialized)
 struct WebSocketBadInputTests {
     /// A server that completes the handshake, sends `bytes`, then waits for the client to leave.
-    private func failure(afterHandshakeSending bytes: [UInt8], configuration: WebSocketConfiguration = WebSocketConfiguration(), hangUp: Bool = false) throws -> WebSocketError? {
+    private func failure(
+        afterHandshakeSending bytes: [UInt8], configuration: WebSocketConfiguration = WebSocketConfiguration(),
+        hangUp: Bool = false
+    ) throws -> WebSocketError? {
         let server = try RawTCPServer { connection in
             connection.send(RawTCPServer.acceptingHead(for: connection))
             connection.send(bytes)
@@ -19,12 +22,16 @@ struct WebSocketBadInputTests {
 
     @Test("A frame with reserved bits set")
     func reservedBits() throws {
-        #expect(try failure(afterHandshakeSending: [0xF1, 0x00]) == .protocolViolation("reserved bits set without an extension"))
+        #expect(
+            try failure(afterHandshakeSending: [0xF1, 0x00])
+                == .protocolViolation("reserved bits set without an extension"))
     }
 
     @Test("A masked frame from the server")
     func maskedServerFrame() throws {
-        #expect(try failure(afterHandshakeSending: [0x81, 0x81, 1, 2, 3, 4, 0x40]) == .protocolViolation("a server frame was masked"))
+        #expect(
+            try failure(afterHandshakeSending: [0x81, 0x81, 1, 2, 3, 4, 0x40])
+                == .protocolViolation("a server frame was masked"))
     }
 
     @Test("A message over the size limit, in one frame or in fragments")
@@ -32,14 +39,17 @@ struct WebSocketBadInputTests {
         let limit = WebSocketConfiguration(maximumMessageSize: 100)
         let oneFrame = WebSocketFrame(opcode: .binary, payload: Array(repeating: 1, count: 101)).encoded()
         #expect(try failure(afterHandshakeSending: oneFrame, configuration: limit) == .messageTooBig(limit: 100))
-        let fragments = WebSocketFrame(isFinal: false, opcode: .binary, payload: Array(repeating: 1, count: 60)).encoded()
+        let fragments =
+            WebSocketFrame(isFinal: false, opcode: .binary, payload: Array(repeating: 1, count: 60)).encoded()
             + WebSocketFrame(opcode: .continuation, payload: Array(repeating: 1, count: 60)).encoded()
         #expect(try failure(afterHandshakeSending: fragments, configuration: limit) == .messageTooBig(limit: 100))
     }
 
     @Test("Text that is not UTF-8")
     func invalidText() throws {
-        #expect(try failure(afterHandshakeSending: WebSocketFrame(opcode: .text, payload: [0xFF, 0xFE]).encoded()) == .invalidUTF8)
+        #expect(
+            try failure(afterHandshakeSending: WebSocketFrame(opcode: .text, payload: [0xFF, 0xFE]).encoded())
+                == .invalidUTF8)
     }
 
     @Test("The server hangs up in the middle of a frame")
@@ -51,7 +61,9 @@ struct WebSocketBadInputTests {
     @Test("A wrong Sec-WebSocket-Accept fails the handshake")
     func wrongAcceptKey() throws {
         let server = try RawTCPServer { connection in
-            connection.send("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: bm90IHRoZSByaWdodCBrZXk=\r\n\r\n")
+            connection.send(
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: bm90IHRoZSByaWdodCBrZXk=\r\n\r\n"
+            )
             while !connection.readSome().isEmpty {}
         }
         defer { server.stop() }
@@ -64,9 +76,11 @@ struct WebSocketBadInputTests {
 
     @Test("A server that answers 200 instead of upgrading")
     func notUpgraded() throws {
-        let server = try LocalHTTPServer { _ in .text("plain page") }   // no WebSocket handler
+        let server = try LocalHTTPServer { _ in .text("plain page") }  // no WebSocket handler
         defer { server.stop() }
-        #expect(WebSocketSession(url: server.webSocketURL(for: "/")).failure() == .handshakeFailed("expected status 101, got \"HTTP/1.1 200 OK\""))
+        #expect(
+            WebSocketSession(url: server.webSocketURL(for: "/")).failure()
+                == .handshakeFailed("expected status 101, got \"HTTP/1.1 200 OK\""))
     }
 
     @Test("LocalHTTPServer refuses an unmasked client frame with close code 1002")
@@ -78,13 +92,18 @@ struct WebSocketBadInputTests {
         defer { server.stop() }
         let key = WebSocketHandshake.makeKey()
         let client = RawTCPClient(port: server.port)
-        client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        client.send(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
         var received: [UInt8] = []
-        while received.firstRange(of: Array("\r\n\r\n".utf8)) == nil, case let bytes = client.readSome(), !bytes.isEmpty { received += bytes }
-        #expect(String(decoding: received, as: UTF8.self).contains("Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(forKey: key))"))
+        while received.firstRange(of: Array("\r\n\r\n".utf8)) == nil, case let bytes = client.readSome(), !bytes.isEmpty
+        { received += bytes }
+        #expect(
+            String(decoding: received, as: UTF8.self).contains(
+                "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(forKey: key))"))
         received.removeSubrange(..<received.firstRange(of: Array("\r\n\r\n".utf8))!.upperBound)
-        client.send(WebSocketFrame(opcode: .text, payload: Array("unmasked".utf8)).encoded())   // no mask
-        while case let bytes = client.readSome(), !bytes.isEmpty { received += bytes }   // until the server hangs up
+        client.send(WebSocketFrame(opcode: .text, payload: Array("unmasked".utf8)).encoded())  // no mask
+        while case let bytes = client.readSome(), !bytes.isEmpty { received += bytes }  // until the server hangs up
         var decoder = WebSocketFrameDecoder(expectsMaskedFrames: false, maximumPayloadSize: 1000)
         decoder.append(received)
         let close = try decoder.nextFrame()

@@ -26,9 +26,13 @@ struct WebSocketConnectionTests {
         #expect(session.waitForMessages(2))
         #expect(session.messages == [.text("héllo"), .data(big)])
         session.connection.close()
-        guard case .finished? = session.completion() else { Issue.record("a closed connection finishes"); return }
+        guard case .finished? = session.completion() else {
+            Issue.record("a closed connection finishes")
+            return
+        }
         #expect(session.states.suffix(2) == [.closing, .closed(code: 1000, reason: "")])
-        #expect(session.send(.text("late")).map { if case .failure(.notConnected) = $0 { true } else { false } } == true)
+        #expect(
+            session.send(.text("late")).map { if case .failure(.notConnected) = $0 { true } else { false } } == true)
     }
 
     @Test("A server's normal close finishes the stream with its code and reason")
@@ -40,7 +44,10 @@ struct WebSocketConnectionTests {
         }
         defer { server.stop() }
         let session = WebSocketSession(url: server.webSocketURL(for: "/"))
-        guard case .finished? = session.completion() else { Issue.record("a normal close finishes"); return }
+        guard case .finished? = session.completion() else {
+            Issue.record("a normal close finishes")
+            return
+        }
         #expect(session.messages == [.text("bye")])
         #expect(session.states.last == .closed(code: 1000, reason: "done"))
     }
@@ -64,7 +71,10 @@ struct WebSocketConnectionTests {
         }
         defer { server.stop() }
         let session = WebSocketSession(url: server.url)
-        guard case .finished? = session.completion() else { Issue.record("the server closes normally"); return }
+        guard case .finished? = session.completion() else {
+            Issue.record("the server closes normally")
+            return
+        }
         #expect(session.messages == [.text("live data")])
         #expect(gotPong.wait(timeout: .now() + deadlockBound) == .success)
     }
@@ -73,7 +83,7 @@ struct WebSocketConnectionTests {
     func pongTimeout() throws {
         let server = try RawTCPServer { connection in
             connection.send(RawTCPServer.acceptingHead(for: connection))
-            while !connection.readSome().isEmpty {}   // reads the pings, answers none
+            while !connection.readSome().isEmpty {}  // reads the pings, answers none
         }
         defer { server.stop() }
         let session = WebSocketSession(url: server.url, configuration: WebSocketConfiguration(pingInterval: 0.05))
@@ -88,7 +98,8 @@ struct WebSocketConnectionTests {
         // A ping every half second gives the server a second to answer each (two pings
         // without a pong end the connection): slack a loaded machine needs. At 20 ms this
         // test hung in two full runs at once on a loaded machine.
-        let session = WebSocketSession(url: server.webSocketURL(for: "/"), configuration: WebSocketConfiguration(pingInterval: 0.5))
+        let session = WebSocketSession(
+            url: server.webSocketURL(for: "/"), configuration: WebSocketConfiguration(pingInterval: 0.5))
         #expect(session.waitUntilOpen())
         // Echo round trips for about two seconds while pings go out; each is answered, so
         // the connection stays open.
@@ -99,7 +110,10 @@ struct WebSocketConnectionTests {
         }
         #expect(!session.states.contains { if case .closed(code: 1006, _) = $0 { true } else { false } })
         session.connection.close()
-        guard case .finished? = session.completion() else { Issue.record("closes normally"); return }
+        guard case .finished? = session.completion() else {
+            Issue.record("closes normally")
+            return
+        }
     }
 
     @Test("A dropped connection reconnects with backoff, visible in the state stream")
@@ -117,22 +131,30 @@ struct WebSocketConnectionTests {
         }
         defer { server.stop() }
         let policy = WebSocketReconnectPolicy(maximumAttempts: 2, initialDelay: 0.01, multiplier: 3)
-        let session = WebSocketSession(url: server.webSocketURL(for: "/"), configuration: WebSocketConfiguration(reconnect: policy))
-        guard case .finished? = session.completion() else { Issue.record("the third connection closes normally"); return }
+        let session = WebSocketSession(
+            url: server.webSocketURL(for: "/"), configuration: WebSocketConfiguration(reconnect: policy))
+        guard case .finished? = session.completion() else {
+            Issue.record("the third connection closes normally")
+            return
+        }
         #expect(session.messages == [.text("connection 1"), .text("connection 2"), .text("connection 3")])
-        let waits = session.states.compactMap { if case .waitingToReconnect(let attempt, let delay) = $0 { (attempt, delay) } else { nil } }
+        let waits = session.states.compactMap {
+            if case .waitingToReconnect(let attempt, let delay) = $0 { (attempt, delay) } else { nil }
+        }
         // Each open resets the count: both drops wait the first delay.
         #expect(waits.map(\.0) == [1, 1])
     }
 
     @Test("Reconnecting gives up after its attempts and fails with the last error")
     func reconnectGivesUp() throws {
-        let server = try RawTCPServer { _ in }   // accepts, reads the request, hangs up
+        let server = try RawTCPServer { _ in }  // accepts, reads the request, hangs up
         defer { server.stop() }
         let policy = WebSocketReconnectPolicy(maximumAttempts: 2, initialDelay: 0.01)
         let session = WebSocketSession(url: server.url, configuration: WebSocketConfiguration(reconnect: policy))
         #expect(session.failure() == .handshakeFailed("the server closed the connection during the handshake"))
-        let waits = session.states.compactMap { if case .waitingToReconnect(let attempt, let delay) = $0 { (attempt, delay) } else { nil } }
+        let waits = session.states.compactMap {
+            if case .waitingToReconnect(let attempt, let delay) = $0 { (attempt, delay) } else { nil }
+        }
         #expect(waits.map(\.0) == [1, 2])
         #expect(waits.map(\.1) == [0.01, 0.02])
     }
@@ -140,7 +162,10 @@ struct WebSocketConnectionTests {
     @Test("wss:// is refused with a clear error")
     func secureURLRefused() {
         let session = WebSocketSession(url: URL(string: "wss://127.0.0.1:1/")!)
-        guard case .unsupportedURL(let why)? = session.failure() else { Issue.record("wss fails as unsupported"); return }
+        guard case .unsupportedURL(let why)? = session.failure() else {
+            Issue.record("wss fails as unsupported")
+            return
+        }
         #expect(why.contains("wss:// needs URLSession"))
     }
 
@@ -149,7 +174,10 @@ struct WebSocketConnectionTests {
         let server = try RawTCPServer { _ in }
         let url = server.url
         server.stop()
-        guard case .connectionFailed? = WebSocketSession(url: url).failure() else { Issue.record("refused connection fails"); return }
+        guard case .connectionFailed? = WebSocketSession(url: url).failure() else {
+            Issue.record("refused connection fails")
+            return
+        }
     }
 }
 
@@ -157,5 +185,10 @@ struct WebSocketConnectionTests {
 final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    func increment() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }

@@ -70,7 +70,10 @@ final class WebSocketSession: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Result<Void, WebSocketError>?
         let subscription = connection.send(message).sink(
-            receiveCompletion: { if case .failure(let error) = $0 { outcome = .failure(error) }; done.signal() },
+            receiveCompletion: {
+                if case .failure(let error) = $0 { outcome = .failure(error) }
+                done.signal()
+            },
             receiveValue: { outcome = .success(()) }
         )
         _ = done.wait(timeout: .now() + deadlockBound)

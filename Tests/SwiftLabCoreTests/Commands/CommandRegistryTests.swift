@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("CommandRegistry")
@@ -25,8 +26,9 @@ struct CommandRegistryTests {
         withType.register(Command(name: "type", summary: "Show a type.") { _ in .continue })
         #expect(withType.suggestion(for: "nope") == nil)  // two edits in a four-letter name
         #expect(withType.suggestion(for: "tpye")?.name == "type")
-        #expect(registry.unknownCommandMessage(for: "lesson")
-            == "Unknown command ':lesson'. Type :help to see the commands.")
+        #expect(
+            registry.unknownCommandMessage(for: "lesson")
+                == "Unknown command ':lesson'. Type :help to see the commands.")
     }
 
     @Test func registeringTheSameNameReplacesTheCommand() {
@@ -49,8 +51,10 @@ struct CommandRegistryTests {
 @Suite("Standard commands")
 struct StandardCommandTests {
     /// Runs `:name arguments` and returns what it printed and its outcome.
-    private func run(_ name: String, _ arguments: String = "", history: [String] = [],
-                     registry: CommandRegistry = .standard) -> (String, CommandOutcome) {
+    private func run(
+        _ name: String, _ arguments: String = "", history: [String] = [],
+        registry: CommandRegistry = .standard
+    ) -> (String, CommandOutcome) {
         var printed: [String] = []
         let invocation = CommandInvocation(
             arguments: arguments, registry: registry, history: history, style: .plain,
@@ -61,7 +65,8 @@ struct StandardCommandTests {
 
     @Test func helpListsEveryCommandOnOneLineEach() {
         var registry = CommandRegistry.standard
-        registry.register(Command(name: "lesson", summary: "Open a lesson.", usage: ":lesson [name]") { _ in .continue })
+        registry.register(
+            Command(name: "lesson", summary: "Open a lesson.", usage: ":lesson [name]") { _ in .continue })
         let (text, outcome) = run("help", registry: registry)
         #expect(outcome == .continue)
         let lines = text.split(separator: "\n").dropFirst()
@@ -81,8 +86,9 @@ struct StandardCommandTests {
         let history = (1...10).map { "let x\($0) = \($0)" } + ["func f() {\n}"]
         #expect(run("history", "2", history: history).0 == "10  let x10 = 10\n11  func f() {\n    }")
         #expect(run("history", history: []).0 == "(no history yet)")
-        #expect(run("history", "many", history: history).0
-            == "':history' takes a number of entries, not 'many'.")
+        #expect(
+            run("history", "many", history: history).0
+                == "':history' takes a number of entries, not 'many'.")
     }
 
     @Test func quitQuits() {

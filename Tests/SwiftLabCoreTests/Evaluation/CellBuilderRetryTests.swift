@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// Which compiler outcomes call for which retry: decided without compiling anything.
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func awaitInABindingGetsOneNote() {
-        let diagnostic = Diagnostic(severity: .error, message: AwaitInBindingAdvice.diagnostic + "; x", input: 1, line: 1, column: 9)
+        let diagnostic = Diagnostic(
+            severity: .error, message: AwaitInBindingAdvice.diagnostic + "; x", input: 1, line: 1, column: 9)
         #expect(AwaitInBindingAdvice.notes(for: [diagnostic]).count == 1)
         #expect(AwaitInBindingAdvice.notes(for: []).isEmpty)
     }

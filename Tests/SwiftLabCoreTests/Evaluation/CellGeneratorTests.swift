@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("CellGenerator") struct CellGeneratorTests {
@@ -41,26 +42,31 @@ import Testing
     }
 
     @Test func aCellWhoseNamesAreAllDeclaredAgainIsImportedByItsMarkerOnly() {
-        let cells = cells(["enum E { case a }", "func g() -> E { .a }", "enum E { case b }\nfunc g() -> E { .b }", "g()"])
+        let cells = cells([
+            "enum E { case a }", "func g() -> E { .a }", "enum E { case b }\nfunc g() -> E { .b }", "g()",
+        ])
         #expect(cells[0].source.contains("\nenum __SwiftLabCell1 {}\n"))
-        #expect(importLines(cells[3]) == [
-            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
-            "@testable import Cell3",
-        ])
+        #expect(
+            importLines(cells[3]) == [
+                "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+                "@testable import Cell3",
+            ])
         // The input that declares them again does not see the earlier ones either.
-        #expect(importLines(cells[2]) == [
-            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
-        ])
+        #expect(
+            importLines(cells[2]) == [
+                "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+            ])
         // A cell that declares nothing has no marker.
         #expect(!cells[3].source.contains("enum __SwiftLabCell4"))
     }
 
     @Test func theNamesLeftInACellAreImportedOneByOne() {
         let cells = cells(["struct P {}\nlet (a, b) = (1, 2)\nfunc f() {}", "func f(_ x: Int) {}", "f(1)"])
-        #expect(importLines(cells[2]) == [
-            "@testable import struct Cell1.P", "@testable import let Cell1.a", "@testable import let Cell1.b",
-            "@testable import Cell2",
-        ])
+        #expect(
+            importLines(cells[2]) == [
+                "@testable import struct Cell1.P", "@testable import let Cell1.a", "@testable import let Cell1.b",
+                "@testable import Cell2",
+            ])
     }
 
     @Test func extensionMembersDeclaredAgainReplaceTheEarlierExtension() {
@@ -83,19 +89,27 @@ import Testing
     }
 
     @Test func aCellDeclaringAnOperatorIsImportedWholeAndTheNewestNamePreferred() {
-        let cells = cells(["infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a + b }\nfunc f() -> Int { 1 }",
-                           "func f() -> Int { 2 }", "f()", "let f = 3"])
-        #expect(importLines(cells[2]) == ["@testable import Cell1", "@testable import Cell2", "@testable import func Cell2.f"])
+        let cells = cells([
+            "infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a + b }\nfunc f() -> Int { 1 }",
+            "func f() -> Int { 2 }", "f()", "let f = 3",
+        ])
+        #expect(
+            importLines(cells[2]) == [
+                "@testable import Cell1", "@testable import Cell2", "@testable import func Cell2.f",
+            ])
         // The cell's own `f` shadows the imported ones: no scoped import for it.
         #expect(importLines(cells[3]) == ["@testable import Cell1", "@testable import enum Cell2.__SwiftLabCell2"])
         // Once the operator is declared again too, nothing of Cell1 is left.
-        let again = self.cells(["infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a + b }\nfunc f() -> Int { 1 }",
-                                "func f() -> String { \"\" }",
-                                "infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a - b }\nfunc f() -> Int { 1 }", "f()"])
-        #expect(importLines(again[3]) == [
-            "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
-            "@testable import Cell3",
+        let again = self.cells([
+            "infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a + b }\nfunc f() -> Int { 1 }",
+            "func f() -> String { \"\" }",
+            "infix operator +++\nfunc +++ (a: Int, b: Int) -> Int { a - b }\nfunc f() -> Int { 1 }", "f()",
         ])
+        #expect(
+            importLines(again[3]) == [
+                "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
+                "@testable import Cell3",
+            ])
         // An operator's implementation does not replace its declaration.
         let split = self.cells(["infix operator +++", "func +++ (a: Int, b: Int) -> Int { a + b }", "1 +++ 2"])
         #expect(importLines(split[1]) == ["@testable import Cell1"])

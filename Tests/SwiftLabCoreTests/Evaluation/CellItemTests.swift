@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("CellItem classification") struct CellItemTests {
@@ -10,7 +11,8 @@ import Testing
         #expect(kinds("import Foundation") == [.importDeclaration(module: "Foundation")])
         #expect(kinds("import struct Foundation.Date") == [.importDeclaration(module: "Foundation")])
         #expect(kinds("@MainActor final class K {}") == [.declaration(name: "K", keyword: "class")])
-        #expect(kinds("extension Int { var twice: Int { self * 2 } }") == [.declaration(name: nil, keyword: "extension")])
+        #expect(
+            kinds("extension Int { var twice: Int { self * 2 } }") == [.declaration(name: nil, keyword: "extension")])
         #expect(kinds("infix operator +++") == [.declaration(name: "+++", keyword: "operator")])
         #expect(kinds("private(set) var x = 1") == [.binding(names: ["x"], keyword: "var")])
         #expect(kinds("for i in 0..<3 { print(i) }") == [.statement])
@@ -32,17 +34,21 @@ import Testing
         func members(_ input: String) -> GeneratedCell.Extension? {
             SwiftLexer.topLevelItems(in: input).first.flatMap { CellItem($0).extensionMembers }
         }
-        #expect(members("""
-            public extension Outer.Inner<Int>: Equatable where T: Hashable {
-                static func == (a: Self, b: Self) -> Bool { let inner = 1; return true }
-                mutating func step() { func nested() {} }
-                var doubled: Int { let x = 2; return x }
-                init(seed: Int) {}
-                subscript(i: Int) -> Int { i }
-                struct Nested {}
-            }
-            """) == .init(extendedType: "Outer.Inner", members: ["==", "step", "doubled", "init", "subscript", "Nested"],
-                          statesConformances: true))
+        #expect(
+            members(
+                """
+                public extension Outer.Inner<Int>: Equatable where T: Hashable {
+                    static func == (a: Self, b: Self) -> Bool { let inner = 1; return true }
+                    mutating func step() { func nested() {} }
+                    var doubled: Int { let x = 2; return x }
+                    init(seed: Int) {}
+                    subscript(i: Int) -> Int { i }
+                    struct Nested {}
+                }
+                """)
+                == .init(
+                    extendedType: "Outer.Inner", members: ["==", "step", "doubled", "init", "subscript", "Nested"],
+                    statesConformances: true))
         #expect(members("extension P: Q {}") == .init(extendedType: "P", members: [], statesConformances: true))
         #expect(members("extension Array<Array<Int>> { func f() {} }") == .init(extendedType: "Array", members: ["f"]))
         #expect(members("extension [Int] { func f() {} }") == .init(extendedType: "[Int]", members: ["f"]))

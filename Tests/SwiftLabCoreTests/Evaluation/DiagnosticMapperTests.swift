@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("DiagnosticMapper") struct DiagnosticMapperTests {
@@ -11,17 +12,20 @@ import Testing
             input 1.1:2:5: note: 'n' declared here
             """
         let diagnostics = mapper.diagnostics(inCompilerOutput: output)
-        #expect(diagnostics == [
-            Diagnostic(severity: .error, message: "cannot convert value of type 'Int' to specified type 'String'",
-                       input: 2, line: 1, column: 17),
-            Diagnostic(severity: .note, message: "'n' declared here", input: 1, line: 1, column: 5),
-        ])
-        #expect(mapper.render(diagnostics[0]) == """
-            1:17: error: cannot convert value of type 'Int' to specified type 'String'
-            let s: String = n
-                            ^
+        #expect(
+            diagnostics == [
+                Diagnostic(
+                    severity: .error, message: "cannot convert value of type 'Int' to specified type 'String'",
+                    input: 2, line: 1, column: 17),
+                Diagnostic(severity: .note, message: "'n' declared here", input: 1, line: 1, column: 5),
+            ])
+        #expect(
+            mapper.render(diagnostics[0]) == """
+                1:17: error: cannot convert value of type 'Int' to specified type 'String'
+                let s: String = n
+                                ^
 
-            """)
+                """)
         #expect(mapper.render(diagnostics[1]).hasPrefix("input 1, 1:5: note: 'n' declared here\n"))
     }
 
@@ -33,10 +37,12 @@ import Testing
     }
 
     @Test func runtimeMessagesAreMappedToTheInput() {
-        #expect(mapper.renderRuntimeMessage("Cell2/input 2.1:2: Fatal error: Index out of range")
-            == "1: Fatal error: Index out of range\nlet s: String = n\n")
-        #expect(mapper.renderRuntimeMessage("Cell1/input 1:1: Fatal error: boom")
-            == "input 1, 1: Fatal error: boom\nlet n = 5\n")
+        #expect(
+            mapper.renderRuntimeMessage("Cell2/input 2.1:2: Fatal error: Index out of range")
+                == "1: Fatal error: Index out of range\nlet s: String = n\n")
+        #expect(
+            mapper.renderRuntimeMessage("Cell1/input 1:1: Fatal error: boom")
+                == "input 1, 1: Fatal error: boom\nlet n = 5\n")
         #expect(mapper.renderRuntimeMessage("Streams/Subject.swift:3: Fatal error: x") == nil)
     }
 

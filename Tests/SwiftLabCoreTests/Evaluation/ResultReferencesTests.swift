@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("ResultReferences") struct ResultReferencesTests {
@@ -32,21 +33,30 @@ import Testing
     }
 
     static let cells = [
-        GeneratedCell(number: 2, moduleName: "Cell2", entrySymbol: "", source: "", declarations: [.init(name: "Point", keyword: "struct")],
-                      imports: [], exportsDeclarations: true, columnShifts: []),
-        GeneratedCell(number: 5, moduleName: "Cell5", entrySymbol: "", source: "", declarations: [.init(name: "Point", keyword: "struct")],
-                      imports: [], exportsDeclarations: true, columnShifts: []),
+        GeneratedCell(
+            number: 2, moduleName: "Cell2", entrySymbol: "", source: "",
+            declarations: [.init(name: "Point", keyword: "struct")],
+            imports: [], exportsDeclarations: true, columnShifts: []),
+        GeneratedCell(
+            number: 5, moduleName: "Cell5", entrySymbol: "", source: "",
+            declarations: [.init(name: "Point", keyword: "struct")],
+            imports: [], exportsDeclarations: true, columnShifts: []),
     ]
 
-    func accessor(_ number: Int, _ type: String, whole: Set<String>, names: Set<String> = []) -> ResultReferences.Accessor {
-        ResultReferences.accessor(of: number, type: type, wholeImports: whole, earlierCells: Self.cells, namesInInput: names)
+    func accessor(_ number: Int, _ type: String, whole: Set<String>, names: Set<String> = [])
+        -> ResultReferences.Accessor
+    {
+        ResultReferences.accessor(
+            of: number, type: type, wholeImports: whole, earlierCells: Self.cells, namesInInput: names)
     }
 
     @Test func theAccessorHasTheResultsType() {
-        #expect(accessor(1, "Cell5.Point", whole: ["Cell5"]) == ResultReferences.Accessor(
-            declaration: "nonisolated private var _R1: Cell5.Point { get { SwiftLabRuntime.result(1) }"
-                + " set { SwiftLabRuntime.setResult(1, to: newValue) } }",
-            imports: []))
+        #expect(
+            accessor(1, "Cell5.Point", whole: ["Cell5"])
+                == ResultReferences.Accessor(
+                    declaration: "nonisolated private var _R1: Cell5.Point { get { SwiftLabRuntime.result(1) }"
+                        + " set { SwiftLabRuntime.setResult(1, to: newValue) } }",
+                    imports: []))
     }
 
     /// Cell2's `Point` was declared again in Cell5, so Cell2 is not imported whole.
@@ -60,8 +70,9 @@ import Testing
     }
 
     @Test func aTypeWithoutANameInSourceIsAny() {
-        #expect(accessor(3, "Cell2.(unknown context at $1234).Local", whole: ["Cell2"]).declaration
-            .hasPrefix("nonisolated private var _R3: Any {"))
+        #expect(
+            accessor(3, "Cell2.(unknown context at $1234).Local", whole: ["Cell2"]).declaration
+                .hasPrefix("nonisolated private var _R3: Any {"))
     }
 
     @Test func cellQualifiersAreFoundInGenericArguments() {

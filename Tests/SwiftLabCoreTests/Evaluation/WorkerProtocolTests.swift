@@ -1,15 +1,20 @@
 import SwiftLabWorkerProtocol
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("Worker protocol and output handling") struct WorkerProtocolTests {
     @Test func messagesSurviveTheirLineEncoding() {
-        let requests: [WorkerRequest] = [.run(cell: 7, library: "/a b/libCell7.so", symbol: "cell7_main", quiet: true), .ping]
+        let requests: [WorkerRequest] = [
+            .run(cell: 7, library: "/a b/libCell7.so", symbol: "cell7_main", quiet: true), .ping,
+        ]
         for request in requests {
             #expect(WorkerRequest(line: Substring(request.line)) == request)
         }
-        let replies: [WorkerReply] = [.ready, .pong, .finished(cell: 3), .failed(cell: 4, message: "no such file"),
-                                      .result(cell: 5, number: 2, type: "Swift.Dictionary<Swift.String, Cell5.P>")]
+        let replies: [WorkerReply] = [
+            .ready, .pong, .finished(cell: 3), .failed(cell: 4, message: "no such file"),
+            .result(cell: 5, number: 2, type: "Swift.Dictionary<Swift.String, Cell5.P>"),
+        ]
         for reply in replies {
             #expect(WorkerReply(line: Substring(reply.line)) == reply)
         }
@@ -24,7 +29,8 @@ import Testing
 
     @Test func runtimeStackTracesAreDroppedAndMessagesMapped() {
         var filter = RuntimeErrorFilter(mapper: DiagnosticMapper(input: 1, texts: [1: "xs[9]"]))
-        let pieces = filter.consume("""
+        let pieces = filter.consume(
+            """
             warning printed by the program
             Cell1/input 1.1:2: Fatal error: Index out of range
             Current stack trace:
@@ -32,18 +38,23 @@ import Testing
             1    libCell1.so        0x0000 <unavailable> + 7404
 
             """)
-        #expect(pieces == [
-            .init(text: "warning printed by the program\n", isRuntimeMessage: false),
-            .init(text: "1: Fatal error: Index out of range\nxs[9]\n", isRuntimeMessage: true),
-        ])
+        #expect(
+            pieces == [
+                .init(text: "warning printed by the program\n", isRuntimeMessage: false),
+                .init(text: "1: Fatal error: Index out of range\nxs[9]\n", isRuntimeMessage: true),
+            ])
         #expect(filter.sawRuntimeMessage)
     }
 
     @Test func runtimeMessagesFromLibrariesLoseTheirLocation() {
-        #expect(RuntimeErrorFilter.runtimeMessageWithoutLocation("Swift/ContiguousArrayBuffer.swift:705: Fatal error: Index out of range")
-            == "Fatal error: Index out of range")
-        #expect(RuntimeErrorFilter.runtimeMessageWithoutLocation("SwiftLabRuntime/TopLevel.swift:27: Fatal error: Error raised at top level: E()")
-            == "Fatal error: Error raised at top level: E()")
+        #expect(
+            RuntimeErrorFilter.runtimeMessageWithoutLocation(
+                "Swift/ContiguousArrayBuffer.swift:705: Fatal error: Index out of range")
+                == "Fatal error: Index out of range")
+        #expect(
+            RuntimeErrorFilter.runtimeMessageWithoutLocation(
+                "SwiftLabRuntime/TopLevel.swift:27: Fatal error: Error raised at top level: E()")
+                == "Fatal error: Error raised at top level: E()")
         #expect(RuntimeErrorFilter.runtimeMessageWithoutLocation("Fatal error") == "Fatal error")
         #expect(RuntimeErrorFilter.runtimeMessageWithoutLocation("the program says: Fatal error: not really") == nil)
     }

@@ -1,20 +1,24 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("WrittenType") struct WrittenTypeTests {
-    static let scope = WrittenType.Scope(aliases: ["Celsius", "X"], topLevelAliases: ["Celsius"],
-                                         functionReturnTypes: ["toCelsius": "[Celsius]?", "half": "Double"])
+    static let scope = WrittenType.Scope(
+        aliases: ["Celsius", "X"], topLevelAliases: ["Celsius"],
+        functionReturnTypes: ["toCelsius": "[Celsius]?", "half": "Double"])
 
     func item(_ text: String) -> CellItem { CellItem(TopLevelItem(text: text, line: 1, column: 1)) }
 
     @Test func aliasNamesIncludeNestedOnes() {
-        #expect(WrittenType.aliasNames(in: item("class Foo { typealias X = Int }; typealias Y = X").tokens) == ["X", "Y"])
+        #expect(
+            WrittenType.aliasNames(in: item("class Foo { typealias X = Int }; typealias Y = X").tokens) == ["X", "Y"])
     }
 
     @Test func annotationsNamingAnAliasAreKeptAsWritten() {
         #expect(WrittenType.bindingTypes(in: item("let t: Celsius = 20"), scope: Self.scope) == ["t": "Celsius"])
-        #expect(WrittenType.bindingTypes(in: item("var a: [String:Celsius]? = nil, b: Int = 1"), scope: Self.scope)
-            == ["a": "[String:Celsius]?"])
+        #expect(
+            WrittenType.bindingTypes(in: item("var a: [String:Celsius]? = nil, b: Int = 1"), scope: Self.scope)
+                == ["a": "[String:Celsius]?"])
         #expect(WrittenType.bindingTypes(in: item("let n: Int = 1"), scope: Self.scope).isEmpty)
     }
 
@@ -38,27 +42,34 @@ import Testing
     }
 
     @Test func returnTypesAreReadFromFunctionDeclarations() {
-        let cells = ParsedInput("""
+        let cells = ParsedInput(
+            """
             func toCelsius(_ f: Double) async throws -> [Celsius]? where Celsius: Sendable { nil }
             func same() -> Int { 1 }; func same(_ x: Int) -> Int { x }
             func differ() -> Int { 1 }; func differ(_ x: Int) -> Celsius { 0 }
             func generic<T>(_ x: T) -> T { x }
             func opaque() -> some Equatable { 1 }
             func nothing() {}
-            """).cellItems
+            """
+        ).cellItems
         #expect(WrittenType.functionReturnTypes(in: cells) == ["toCelsius": "[Celsius]?", "same": "Int"])
     }
 
     @Test func aFunctionDeclaredAgainGivesItsNewReturnType() {
-        let first = CellGenerator.generate(number: 1, input: ParsedInput("typealias C = Double; func f() -> C { 1 }"),
-                                           context: .init())
+        let first = CellGenerator.generate(
+            number: 1, input: ParsedInput("typealias C = Double; func f() -> C { 1 }"),
+            context: .init())
         let second = CellGenerator.generate(number: 2, input: ParsedInput("func f() -> Double { 1 }"), context: .init())
         #expect(WrittenType.Scope(visibleIn: ParsedInput("f()"), after: [first]).functionReturnTypes == ["f": "C"])
-        #expect(WrittenType.Scope(visibleIn: ParsedInput("f()"), after: [first, second]).functionReturnTypes == ["f": "Double"])
+        #expect(
+            WrittenType.Scope(visibleIn: ParsedInput("f()"), after: [first, second]).functionReturnTypes == [
+                "f": "Double"
+            ])
     }
 
     @Test func theGeneratorPassesTheWrittenTypeToTheDisplay() {
-        let declaring = CellGenerator.generate(number: 1, input: ParsedInput("typealias Celsius = Double"), context: .init())
+        let declaring = CellGenerator.generate(
+            number: 1, input: ParsedInput("typealias Celsius = Double"), context: .init())
         #expect(declaring.typeAliasNames == ["Celsius"])
         var context = CellGenerator.Context()
         context.earlierCells = [declaring]

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("SwiftLexer.completeness")
@@ -49,7 +50,9 @@ struct SwiftLexerCompletenessTests {
         #expect(SwiftLexer.completeness(of: source + "\n{ }") == .complete)
     }
 
-    @Test(arguments: ["class C {}", "struct S { var a = 1 }", "let cls = \"class C\"", "class func f() {}", "enum E { case a }; f()"])
+    @Test(arguments: [
+        "class C {}", "struct S { var a = 1 }", "let cls = \"class C\"", "class func f() {}", "enum E { case a }; f()",
+    ])
     func completeTypeDeclarationsAndLookalikes(_ source: String) {
         #expect(SwiftLexer.completeness(of: source) == .complete)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 /// Random inputs built from the characters that matter to the lexer: whatever they
@@ -52,8 +53,9 @@ struct SwiftLexerRobustnessTests {
                 previousOffset = token.utf8Offset
                 let bytes = Array(token.text.utf8)
                 #expect(!bytes.isEmpty)
-                #expect(Array(utf8[token.utf8Offset..<min(utf8.count, token.utf8Offset + bytes.count)]) == bytes,
-                        "token \(token.text.debugDescription) at its offset in \(source.debugDescription)")
+                #expect(
+                    Array(utf8[token.utf8Offset..<min(utf8.count, token.utf8Offset + bytes.count)]) == bytes,
+                    "token \(token.text.debugDescription) at its offset in \(source.debugDescription)")
             }
 
             _ = SwiftLexer.completeness(of: source)
@@ -61,8 +63,9 @@ struct SwiftLexerRobustnessTests {
             for item in SwiftLexer.topLevelItems(in: source) {
                 #expect(!item.text.isEmpty)
                 #expect(item.line >= 1 && item.line <= lineCount && item.column >= 1)
-                #expect(Self.text(of: source, fromLine: item.line, column: item.column).hasPrefix(item.text),
-                        "item \(item.text.debugDescription) at \(item.line):\(item.column) of \(source.debugDescription)")
+                #expect(
+                    Self.text(of: source, fromLine: item.line, column: item.column).hasPrefix(item.text),
+                    "item \(item.text.debugDescription) at \(item.line):\(item.column) of \(source.debugDescription)")
             }
         }
     }

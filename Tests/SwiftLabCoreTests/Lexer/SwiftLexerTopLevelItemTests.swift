@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 private func itemTexts(_ source: String) -> [String] {
@@ -8,28 +9,31 @@ private func itemTexts(_ source: String) -> [String] {
 @Suite("SwiftLexer.topLevelItems")
 struct SwiftLexerTopLevelItemTests {
     @Test func splitsAtLineBreaksAndSemicolons() {
-        #expect(itemTexts("let a = 1\nlet b = 2; print(a + b)\n\n") == [
-            "let a = 1", "let b = 2", "print(a + b)",
-        ])
+        #expect(
+            itemTexts("let a = 1\nlet b = 2; print(a + b)\n\n") == [
+                "let a = 1", "let b = 2", "print(a + b)",
+            ])
         #expect(itemTexts("") == [])
         #expect(itemTexts(" ;; // only a comment\n") == [])
     }
 
     @Test func reportsLineAndColumnOfEachItem() {
         let items = SwiftLexer.topLevelItems(in: "/* é */ let a = 1;  b()\n\n   c")
-        #expect(items == [
-            TopLevelItem(text: "let a = 1", line: 1, column: 9),
-            TopLevelItem(text: "b()", line: 1, column: 21),
-            TopLevelItem(text: "c", line: 3, column: 4),
-        ])
+        #expect(
+            items == [
+                TopLevelItem(text: "let a = 1", line: 1, column: 9),
+                TopLevelItem(text: "b()", line: 1, column: 21),
+                TopLevelItem(text: "c", line: 3, column: 4),
+            ])
     }
 
     @Test func bracketsKeepLinesTogether() {
         let source = "func f() {\n  let x = 1; print(x)\n}\nf()"
         #expect(itemTexts(source) == ["func f() {\n  let x = 1; print(x)\n}", "f()"])
-        #expect(itemTexts("let s = \"\"\"\na;\nb\n\"\"\"\nprint(s)") == [
-            "let s = \"\"\"\na;\nb\n\"\"\"", "print(s)",
-        ])
+        #expect(
+            itemTexts("let s = \"\"\"\na;\nb\n\"\"\"\nprint(s)") == [
+                "let s = \"\"\"\na;\nb\n\"\"\"", "print(s)",
+            ])
     }
 
     @Test func continuationLinesStayInTheItem() {
@@ -70,9 +74,10 @@ struct SwiftLexerTopLevelItemTests {
 
     @Test func attributesStayWithTheirDeclaration() {
         let source = "@discardableResult\n@available(*, deprecated)\nfunc f() -> Int { 1 }\nf()"
-        #expect(itemTexts(source) == [
-            "@discardableResult\n@available(*, deprecated)\nfunc f() -> Int { 1 }", "f()",
-        ])
+        #expect(
+            itemTexts(source) == [
+                "@discardableResult\n@available(*, deprecated)\nfunc f() -> Int { 1 }", "f()",
+            ])
     }
 
     @Test func conditionalCompilationBlockIsOneItem() {
@@ -86,9 +91,10 @@ struct SwiftLexerTopLevelItemTests {
     }
 
     @Test func semicolonsInsideStringsAndClosuresDoNotSplit() {
-        #expect(itemTexts(#"print("a; b"); xs.forEach { print($0); print(1) }"#) == [
-            #"print("a; b")"#, "xs.forEach { print($0); print(1) }",
-        ])
+        #expect(
+            itemTexts(#"print("a; b"); xs.forEach { print($0); print(1) }"#) == [
+                #"print("a; b")"#, "xs.forEach { print($0); print(1) }",
+            ])
     }
 
     @Test func strayClosingBracketDoesNotSwallowTheRest() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwiftLabCore
 
 /// After a `:` command only what that command takes is offered, not Swift names.

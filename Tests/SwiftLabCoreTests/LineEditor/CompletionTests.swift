@@ -1,12 +1,17 @@
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("Completion")
 struct CompletionTests {
     @Test func contextFindsTheWordAndItsPosition() {
-        #expect(CompletionContext(textBeforeCursor: ":hi") == CompletionContext(textBeforeCursor: ":hi", word: ":hi", position: .command))
-        #expect(CompletionContext(textBeforeCursor: "  :") .position == .command)
-        #expect(CompletionContext(textBeforeCursor: "xs.fil") == CompletionContext(textBeforeCursor: "xs.fil", word: "fil", position: .member))
+        #expect(
+            CompletionContext(textBeforeCursor: ":hi")
+                == CompletionContext(textBeforeCursor: ":hi", word: ":hi", position: .command))
+        #expect(CompletionContext(textBeforeCursor: "  :").position == .command)
+        #expect(
+            CompletionContext(textBeforeCursor: "xs.fil")
+                == CompletionContext(textBeforeCursor: "xs.fil", word: "fil", position: .member))
         #expect(CompletionContext(textBeforeCursor: "let café = ca").word == "ca")
         #expect(CompletionContext(textBeforeCursor: "a ? b :c").position == .name)
         #expect(CompletionContext(textBeforeCursor: "f($0").word == "$0")

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 @Suite("HistoryStore")
 struct HistoryStoreTests {
     private func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swiftlab-history-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swiftlab-history-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -14,7 +17,9 @@ struct HistoryStoreTests {
         #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/swiftlab/history")
         #expect(HistoryStore.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/state/swiftlab/history")
         // The XDG spec says to ignore relative paths.
-        #expect(HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]) == "/h/.local/state/swiftlab/history")
+        #expect(
+            HistoryStore.defaultPath(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
+                == "/h/.local/state/swiftlab/history")
         #expect(HistoryStore.defaultPath(environment: [:]) == nil)
     }
 

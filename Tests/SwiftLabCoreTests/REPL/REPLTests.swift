@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftLabCore
 
 /// Records what the REPL hands over, and fails inputs containing `fail`.
@@ -43,7 +44,8 @@ private func runREPL(
         close(writeEnd)
     }
     writer.start()
-    let reader = StreamLineReader(input: fds[0], output: outputFD, prompting: false, maximumLineLength: maximumLineLength)
+    let reader = StreamLineReader(
+        input: fds[0], output: outputFD, prompting: false, maximumLineLength: maximumLineLength)
     let evaluator = RecordingEvaluator()
     let status = REPL(reader: reader, evaluator: evaluator, commands: commands, style: .plain).run()
     close(fds[0])
@@ -51,7 +53,9 @@ private func runREPL(
     return (status, evaluator.inputs, output)
 }
 
-private func runREPL(_ text: String, maximumLineLength: Int = 16 << 20) throws -> (status: Int32, inputs: [String], output: String) {
+private func runREPL(_ text: String, maximumLineLength: Int = 16 << 20) throws -> (
+    status: Int32, inputs: [String], output: String
+) {
     try runREPL(Array(text.utf8), maximumLineLength: maximumLineLength)
 }
 

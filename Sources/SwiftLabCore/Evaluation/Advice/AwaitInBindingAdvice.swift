@@ -8,7 +8,9 @@ enum AwaitInBindingAdvice {
     /// The note for `diagnostics`, if one of them is that diagnostic.
     static func notes(for diagnostics: [Diagnostic]) -> [String] {
         guard diagnostics.contains(where: { $0.message.hasPrefix(diagnostic) }) else { return [] }
-        return ["note: swiftlab runs `await` in expressions and statements, not in `let`/`var` "
-                + "initializers; declare the variable first (`var x = 0`), then assign `x = await f()`.\n"]
+        return [
+            "note: swiftlab runs `await` in expressions and statements, not in `let`/`var` "
+                + "initializers; declare the variable first (`var x = 0`), then assign `x = await f()`.\n"
+        ]
     }
 }

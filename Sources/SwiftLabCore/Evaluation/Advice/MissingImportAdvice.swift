@@ -24,7 +24,8 @@ enum MissingImportAdvice {
         for diagnostic in diagnostics where diagnostic.severity == .error && diagnostic.message.hasPrefix(prefix) {
             let name = String(diagnostic.message.dropFirst(prefix.count).prefix { $0 != "'" })
             guard let module = homes[name] else { continue }
-            let note = "note: '\(name)' comes from \(module): enter `import \(module)` once, "
+            let note =
+                "note: '\(name)' comes from \(module): enter `import \(module)` once, "
                 + "and every later input can use it.\n"
             if !notes.contains(note) { notes.append(note) }
         }

@@ -4,20 +4,24 @@
 enum RedeclarationAdvice {
     /// Notes for the errors in `diagnostics` of `cell`, compiled after `earlier`; each
     /// note is one line ending in a line break, and appears at most once.
-    static func notes(for diagnostics: [Diagnostic], of cell: GeneratedCell, after earlier: [GeneratedCell]) -> [String] {
+    static func notes(for diagnostics: [Diagnostic], of cell: GeneratedCell, after earlier: [GeneratedCell]) -> [String]
+    {
         var notes: [String] = []
         func add(_ note: String) {
             if !notes.contains(note) { notes.append(note) }
         }
         let redeclared = namesDeclaredMoreThanOnce(in: earlier + [cell])
         for diagnostic in diagnostics where diagnostic.severity == .error {
-            if let name = quotedBaseName(after: "ambiguous use of '", in: diagnostic.message), redeclared.contains(name) {
-                add("note: '\(name)' was declared by more than one input, and an earlier declaration is still "
-                    + "visible because its input also declares an operator or something else still in use; "
-                    + "enter that input's declarations again together, or :reset to start afresh.\n")
+            if let name = quotedBaseName(after: "ambiguous use of '", in: diagnostic.message), redeclared.contains(name)
+            {
+                add(
+                    "note: '\(name)' was declared by more than one input, and an earlier declaration is still "
+                        + "visible because its input also declares an operator or something else still in use; "
+                        + "enter that input's declarations again together, or :reset to start afresh.\n")
             } else if let type = quotedBaseName(after: "redundant conformance of '", in: diagnostic.message) {
-                add("note: a conformance cannot be replaced while the session runs (the first one stays in "
-                    + "effect); declare '\(type)' again before the new extension, or :reset to start afresh.\n")
+                add(
+                    "note: a conformance cannot be replaced while the session runs (the first one stays in "
+                        + "effect); declare '\(type)' again before the new extension, or :reset to start afresh.\n")
             }
         }
         return notes

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +37,8 @@ public final class CacheDirectory: @unchecked Sendable {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
             return URL(fileURLWithPath: cache).appendingPathComponent("swiftlab")
         }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".cache/swiftlab")
     }
@@ -97,9 +99,10 @@ public final class CacheDirectory: @unchecked Sendable {
                 if parents {
                     try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 }
-                try files.createDirectory(at: url, withIntermediateDirectories: false,
-                                          attributes: [.posixPermissions: 0o700])
-            } catch where files.fileExists(atPath: url.path) {
+                try files.createDirectory(
+                    at: url, withIntermediateDirectories: false,
+                    attributes: [.posixPermissions: 0o700])
+            } catch  where files.fileExists(atPath: url.path) {
                 // Another swiftlab created it at the same moment: fine.
             } catch {
                 throw SetupError(description: "cannot create \(url.path): \(error.localizedDescription)")
@@ -110,7 +113,8 @@ public final class CacheDirectory: @unchecked Sendable {
             throw SetupError(description: "\(url.path) exists but is not a directory")
         }
         guard info.st_uid == getuid() else {
-            throw SetupError(description: "\(url.path) belongs to another user; set XDG_CACHE_HOME to a directory of your own")
+            throw SetupError(
+                description: "\(url.path) belongs to another user; set XDG_CACHE_HOME to a directory of your own")
         }
         if info.st_mode & 0o777 != 0o700 {
             chmod(url.path, 0o700)
@@ -132,7 +136,9 @@ public final class CacheDirectory: @unchecked Sendable {
                 if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                     try? files.removeItem(at: directory)
                 }
-            } else if let pid = entry.split(separator: "-").first.flatMap({ pid_t($0) }), kill(pid, 0) != 0, errno == ESRCH {
+            } else if let pid = entry.split(separator: "-").first.flatMap({ pid_t($0) }), kill(pid, 0) != 0,
+                errno == ESRCH
+            {
                 try? files.removeItem(at: directory)
             }
         }

@@ -21,7 +21,8 @@ final class CellBuilder {
         case withoutAccessControl
 
         /// The diagnostic for an `async` call in a bare expression's display.
-        static let asyncInSynchronousDisplayDiagnostic = "'async' call in an autoclosure that does not support concurrency"
+        static let asyncInSynchronousDisplayDiagnostic =
+            "'async' call in an autoclosure that does not support concurrency"
 
         /// The diagnostic that a conformance declared in a later cell than its type and
         /// protocol produces under `@testable import`.
@@ -87,7 +88,8 @@ final class CellBuilder {
     /// learners use (Foundation included) so the module cache is warm, and says so.
     func warmUp(cache: CacheDirectory, toolchain: Toolchain, library: CellLibrary) throws {
         let attributes = try? FileManager.default.attributesOfItem(atPath: toolchain.frontend.path)
-        let identity = "\(toolchain.frontend.path) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")"
+        let identity =
+            "\(toolchain.frontend.path) \(attributes?[.size] ?? 0) \(attributes?[.modificationDate] ?? "")"
             + " \(library.directory.path)"
         guard !cache.isWarm(for: identity) else { return }
         notice("swiftlab: preparing the Swift module cache (first start only, this takes a few seconds)...")

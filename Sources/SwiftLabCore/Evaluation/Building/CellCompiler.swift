@@ -37,8 +37,10 @@ final class CellCompiler: @unchecked Sendable {
 
     /// Creates a compiler; `path` forces a way (`nil`: the fast path when available,
     /// or the one named by `$SWIFTLAB_COMPILE_PATH`).
-    init(toolchain: Toolchain, library: CellLibrary, cache: CacheDirectory, path: Path? = nil,
-         environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(
+        toolchain: Toolchain, library: CellLibrary, cache: CacheDirectory, path: Path? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.toolchain = toolchain
         self.library = library
         self.cache = cache
@@ -54,12 +56,13 @@ final class CellCompiler: @unchecked Sendable {
 
     /// Flags both paths give the compiler.
     private func commonFlags(for cell: GeneratedCell, disableAccessControl: Bool) -> [String] {
-        var flags = [
-            "-enable-testing", "-parse-as-library", "-module-name", cell.moduleName,
-            "-I", cache.session.path, "-I", library.modulesDirectory.path,
-            "-module-cache-path", cache.moduleCache.path,
-            "-Onone", "-gnone", "-diagnostic-style", "llvm",
-        ] + options.compileFlags
+        var flags =
+            [
+                "-enable-testing", "-parse-as-library", "-module-name", cell.moduleName,
+                "-I", cache.session.path, "-I", library.modulesDirectory.path,
+                "-module-cache-path", cache.moduleCache.path,
+                "-Onone", "-gnone", "-diagnostic-style", "llvm",
+            ] + options.compileFlags
         if disableAccessControl { flags.append("-disable-access-control") }
         return flags
     }
@@ -82,10 +85,13 @@ final class CellCompiler: @unchecked Sendable {
         let importedLibraries = Self.linkedLibraries(forImports: cell.imports)
         switch path {
         case .driver:
-            var command = [toolchain.driver.path, "-emit-library", "-emit-module", source.path,
-                           "-o", output.path, "-emit-module-path", module,
-                           "-L", directory.path, "-L", library.directory.path, "-lSwiftLabCells",
-                           "-Xlinker", "-rpath", "-Xlinker", library.directory.path] + common
+            var command =
+                [
+                    toolchain.driver.path, "-emit-library", "-emit-module", source.path,
+                    "-o", output.path, "-emit-module-path", module,
+                    "-L", directory.path, "-L", library.directory.path, "-lSwiftLabCells",
+                    "-Xlinker", "-rpath", "-Xlinker", library.directory.path,
+                ] + common
             command += importedLibraries.map { "-l\($0)" } + options.driverLinkFlags
             #if os(macOS)
             // Earlier cells' symbols are found in the worker when the cell is loaded.
@@ -94,22 +100,28 @@ final class CellCompiler: @unchecked Sendable {
             return [command]
         case .fast:
             let object = directory.appendingPathComponent("\(cell.moduleName).o").path
-            let frontend = [toolchain.frontend.path, "-frontend", "-c", "-primary-file", source.path,
-                            "-target", toolchain.targetTriple, "-disable-objc-interop",
-                            "-emit-module-path", module,
-                            // Notes in later cells can then point at the declaring input.
-                            "-emit-module-source-info-path",
-                            directory.appendingPathComponent("\(cell.moduleName).swiftsourceinfo").path,
-                            "-o", object] + common
+            let frontend =
+                [
+                    toolchain.frontend.path, "-frontend", "-c", "-primary-file", source.path,
+                    "-target", toolchain.targetTriple, "-disable-objc-interop",
+                    "-emit-module-path", module,
+                    // Notes in later cells can then point at the declaring input.
+                    "-emit-module-source-info-path",
+                    directory.appendingPathComponent("\(cell.moduleName).swiftsourceinfo").path,
+                    "-o", object,
+                ] + common
             let runtime = toolchain.runtimeLibraryDirectory.path
             // Earlier cells and the Swift runtime are already loaded in the worker (with
             // RTLD_GLOBAL), so only the cell library and imported system modules are named.
             // (SwiftOnoneSupport too is loaded by the worker, once: see
             // `CellRunner.loadSupportLibraries`.)
-            let link = [toolchain.linker?.path ?? "ld", "-shared", "-o", output.path,
-                        toolchain.runtimeRegistrationObject.path, object,
-                        "-L", library.directory.path, "-L", runtime,
-                        "-rpath", library.directory.path, "-rpath", runtime, "-lSwiftLabCells"]
+            let link =
+                [
+                    toolchain.linker?.path ?? "ld", "-shared", "-o", output.path,
+                    toolchain.runtimeRegistrationObject.path, object,
+                    "-L", library.directory.path, "-L", runtime,
+                    "-rpath", library.directory.path, "-rpath", runtime, "-lSwiftLabCells",
+                ]
                 + importedLibraries.map { "-l\($0)" } + options.linkerFlags
             return [frontend, link]
         }
@@ -127,7 +139,8 @@ final class CellCompiler: @unchecked Sendable {
         var libraries: [String] = []
         for item in imports {
             let module = CellItem(TopLevelItem(text: item, line: 1, column: 1))
-            if case let .importDeclaration(name) = module.kind, let library = known[name], !libraries.contains(library) {
+            if case .importDeclaration(let name) = module.kind, let library = known[name], !libraries.contains(library)
+            {
                 libraries.append(library)
             }
         }

@@ -80,24 +80,27 @@ struct CellGenerator {
             resultNumbers.formUnion(references.numbers)
             let cellItem = references.cellItem
             let item = cellItem.item
-            if context.awaitsDisplays || cellItem.tokens.contains(where: { $0.kind == .keyword && $0.text == "await" }) {
+            if context.awaitsDisplays || cellItem.tokens.contains(where: { $0.kind == .keyword && $0.text == "await" })
+            {
                 usesAwait = true
             }
             switch cellItem.kind {
             case .importDeclaration:
                 newImports.append(item.text)
                 fileScope += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
-            case let .declaration(name, keyword):
+            case .declaration(let name, let keyword):
                 fileScope += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
                 if let name { declarations.append(.init(name: name, keyword: keyword)) }
                 if let members = cellItem.extensionMembers { extensions.append(members) }
             case .binding where DeferredInitialization(cellItem) != nil:
                 // `var x: Int`, given its value by a later input.
                 let deferred = DeferredInitialization(cellItem)!
-                fileScope += [wrapperLocation(item.line), "@MainActor " + deferred.storage + "; @MainActor",
-                              padding(for: item) + deferred.declaration, "#sourceLocation()"]
+                fileScope += [
+                    wrapperLocation(item.line), "@MainActor " + deferred.storage + "; @MainActor",
+                    padding(for: item) + deferred.declaration, "#sourceLocation()",
+                ]
                 declarations.append(.init(name: deferred.name, keyword: "var"))
-            case let .binding(names, keyword):
+            case .binding(let names, let keyword):
                 let (text, shift) = wrappingThrowingInitializers(of: cellItem)
                 shifts += shift
                 let writtenTypes = WrittenType.bindingTypes(in: cellItem, scope: typeScope)
@@ -120,11 +123,16 @@ struct CellGenerator {
                 let keywords = Set(cellItem.tokens.filter { $0.kind == .keyword }.map(\.text))
                 let awaits = keywords.contains("await") || context.awaitsDisplays
                 let effects = (keywords.contains("try") ? "try " : "") + (awaits ? "await " : "")
-                let display = context.showsTypesOnly ? "SwiftLabRuntime.printStaticType(of:" : effects + "SwiftLabRuntime.displayResult("
-                let writtenType = WrittenType.expressionType(of: cellItem, scope: typeScope)
+                let display =
+                    context.showsTypesOnly
+                    ? "SwiftLabRuntime.printStaticType(of:" : effects + "SwiftLabRuntime.displayResult("
+                let writtenType =
+                    WrittenType.expressionType(of: cellItem, scope: typeScope)
                     .map { ", writtenType: \"\(escaped($0))\"" } ?? ""
-                body += [wrapperLocation(item.line), display,
-                         padding(for: item) + item.text, writtenType + ")", "#sourceLocation()"]
+                body += [
+                    wrapperLocation(item.line), display,
+                    padding(for: item) + item.text, writtenType + ")", "#sourceLocation()",
+                ]
             }
         }
 
@@ -135,14 +143,17 @@ struct CellGenerator {
             // Streams' Foundation pieces come with Foundation, as they would with Combine.
             header.append("import StreamsFoundation")
         }
-        let cellImports = CellImports.lines(earlier: context.earlierCells, declarations: declarations, extensions: extensions)
+        let cellImports = CellImports.lines(
+            earlier: context.earlierCells, declarations: declarations, extensions: extensions)
         header += cellImports
         if !resultNumbers.isEmpty {
-            let wholeImports = Set(context.earlierCells.map(\.moduleName).filter { cellImports.contains("@testable import \($0)") })
+            let wholeImports = Set(
+                context.earlierCells.map(\.moduleName).filter { cellImports.contains("@testable import \($0)") })
             let namesInInput = Set(input.cellItems.flatMap { $0.tokens.filter { $0.kind == .identifier }.map(\.text) })
             for number in resultNumbers.sorted() {
-                let accessor = ResultReferences.accessor(of: number, type: context.results[number]!, wholeImports: wholeImports,
-                                                         earlierCells: context.earlierCells, namesInInput: namesInInput)
+                let accessor = ResultReferences.accessor(
+                    of: number, type: context.results[number]!, wholeImports: wholeImports,
+                    earlierCells: context.earlierCells, namesInInput: namesInInput)
                 header += accessor.imports.filter { !header.contains($0) }
                 fileScope.append(accessor.declaration)
             }
@@ -160,8 +171,10 @@ struct CellGenerator {
         let effects = usesAwait ? "async throws" : "throws"
         var entryBody = ["@MainActor func \(moduleName)_body() \(effects) {"]
         if context.transient {
-            entryBody += ["let savedResultNumber = SwiftLabRuntime.nextResultNumber",
-                          "defer { SwiftLabRuntime.nextResultNumber = savedResultNumber }"]
+            entryBody += [
+                "let savedResultNumber = SwiftLabRuntime.nextResultNumber",
+                "defer { SwiftLabRuntime.nextResultNumber = savedResultNumber }",
+            ]
         }
         entryBody += body + ["}"]
         let call = usesAwait ? "try await \(moduleName)_body()" : "try \(moduleName)_body()"
@@ -240,8 +253,10 @@ struct CellGenerator {
             let lineText = cellItem.item.text.split(separator: "\n", omittingEmptySubsequences: false)[first.line - 1]
             var column = lineText.prefix(first.column - 1).utf8.count + 1
             if first.line == 1 { column += cellItem.item.column - 1 }
-            shifts.append(ColumnShift(line: cellItem.item.line + first.line - 1, column: column,
-                                      width: topLevelWrapper.utf8.count))
+            shifts.append(
+                ColumnShift(
+                    line: cellItem.item.line + first.line - 1, column: column,
+                    width: topLevelWrapper.utf8.count))
         }
         return (String(decoding: utf8, as: UTF8.self), shifts)
     }

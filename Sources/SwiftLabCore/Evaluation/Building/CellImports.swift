@@ -35,8 +35,10 @@ enum CellImports {
 
     /// The import lines for a cell that declares `declarations` and `extensions`, after
     /// the accepted cells `earlier` (oldest first).
-    static func lines(earlier: [GeneratedCell], declarations: [GeneratedCell.Declaration],
-                      extensions: [GeneratedCell.Extension]) -> [String] {
+    static func lines(
+        earlier: [GeneratedCell], declarations: [GeneratedCell.Declaration],
+        extensions: [GeneratedCell.Extension]
+    ) -> [String] {
         let own = Set(declarations.map(key))
         var laterNames = own
         var laterMembers = Set(extensions.flatMap(memberKeys))
@@ -59,7 +61,9 @@ enum CellImports {
         var lines = linesNewestFirst.reversed().flatMap { $0 }
         // The cell's own declarations shadow imported ones without help.
         for name in namesLeftVisible.subtracting(own).sorted() {
-            guard let (module, keyword) = newest[name], let kind = scopedImportKind[keyword], !isOperator(name) else { continue }
+            guard let (module, keyword) = newest[name], let kind = scopedImportKind[keyword], !isOperator(name) else {
+                continue
+            }
             let line = "@testable import \(kind) \(module).\(name)"
             if !lines.contains(line) { lines.append(line) }
         }
@@ -68,8 +72,10 @@ enum CellImports {
 
     /// How `cell` is imported when the names in `laterNames` and the extension members in
     /// `laterMembers` were declared again after it; also the replaced names it leaves visible.
-    private static func imports(of cell: GeneratedCell, laterNames: Set<String>,
-                                laterMembers: Set<String>) -> (lines: [String], leftVisible: Set<String>) {
+    private static func imports(
+        of cell: GeneratedCell, laterNames: Set<String>,
+        laterMembers: Set<String>
+    ) -> (lines: [String], leftVisible: Set<String>) {
         let module = cell.moduleName
         let replaced = Set(cell.declarations.map(key)).intersection(laterNames)
         let liveExtensions = cell.extensions.filter { ext in

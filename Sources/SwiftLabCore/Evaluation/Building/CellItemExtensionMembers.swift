@@ -4,7 +4,9 @@ extension CellItem {
     /// directly in its body. `nil` for other items.
     var extensionMembers: GeneratedCell.Extension? {
         let start = Self.firstSignificantIndex(in: tokens)
-        guard start < tokens.count, tokens[start].kind == .keyword, tokens[start].text == "extension" else { return nil }
+        guard start < tokens.count, tokens[start].kind == .keyword, tokens[start].text == "extension" else {
+            return nil
+        }
         var index = start + 1
         var typeName = ""
         if index < tokens.count, tokens[index].text == "[" {
@@ -22,7 +24,8 @@ extension CellItem {
             var depth = 0
             while index < tokens.count {
                 if tokens[index].kind == .operator {  // `>>` closes two
-                    depth += tokens[index].text.filter { $0 == "<" }.count - tokens[index].text.filter { $0 == ">" }.count
+                    depth +=
+                        tokens[index].text.filter { $0 == "<" }.count - tokens[index].text.filter { $0 == ">" }.count
                 }
                 index += 1
                 if depth <= 0 { break }
@@ -46,7 +49,9 @@ extension CellItem {
                 case "init", "subscript", "deinit":
                     members.append(token.text)
                 case "func", "var", "let", "struct", "class", "enum", "actor", "protocol", "typealias":
-                    if position + 1 < tokens.count, tokens[position + 1].kind == .identifier || tokens[position + 1].kind == .operator {
+                    if position + 1 < tokens.count,
+                        tokens[position + 1].kind == .identifier || tokens[position + 1].kind == .operator
+                    {
                         members.append(tokens[position + 1].text)
                     }
                 default:

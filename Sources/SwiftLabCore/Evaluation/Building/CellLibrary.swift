@@ -48,7 +48,9 @@ public struct CellLibrary: Sendable {
     }
 
     /// The library next to the running executable, or in `$SWIFTLAB_LIBRARY_DIR` when set.
-    public static func besideExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> CellLibrary {
+    public static func besideExecutable(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> CellLibrary
+    {
         if let directory = environment["SWIFTLAB_LIBRARY_DIR"] {
             return CellLibrary(directory: URL(fileURLWithPath: directory))
         }

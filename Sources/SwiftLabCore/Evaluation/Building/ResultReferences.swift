@@ -47,7 +47,8 @@ struct ResultReferences {
             text.replaceSubrange(offset..<offset + length, with: Array(Self.accessorName(number).utf8))
         }
         let item = cellItem.item
-        self.cellItem = CellItem(TopLevelItem(text: String(decoding: text, as: UTF8.self), line: item.line, column: item.column))
+        self.cellItem = CellItem(
+            TopLevelItem(text: String(decoding: text, as: UTF8.self), line: item.line, column: item.column))
     }
 
     /// What a cell needs to name a result: its private declaration, and the scoped imports
@@ -67,14 +68,17 @@ struct ResultReferences {
     /// import would then win over the newer declaration of that name the input means.
     /// The type is `Any` when it cannot be named: that case, and a type without a name in
     /// source (a local or private one).
-    static func accessor(of number: Int, type: String, wholeImports: Set<String>, earlierCells: [GeneratedCell],
-                         namesInInput: Set<String>) -> Accessor {
+    static func accessor(
+        of number: Int, type: String, wholeImports: Set<String>, earlierCells: [GeneratedCell],
+        namesInInput: Set<String>
+    ) -> Accessor {
         var imports: [String] = []
         var nameable = !(type.contains("(unknown context") || type.contains("(extension in") || type.contains("__C."))
         for (module, name) in cellTypes(in: type) where nameable && !wholeImports.contains(module) {
             let declaration = earlierCells.last { $0.moduleName == module }?.declarations.last { $0.name == name }
             guard !namesInInput.contains(name), let declaration,
-                  let kind = CellImports.scopedImportKind[declaration.keyword] else {
+                let kind = CellImports.scopedImportKind[declaration.keyword]
+            else {
                 nameable = false
                 break
             }
@@ -82,7 +86,8 @@ struct ResultReferences {
             if !imports.contains(line) { imports.append(line) }
         }
         let spelled = nameable ? type : "Any"
-        let declaration = "nonisolated private var \(accessorName(number)): \(spelled) {"
+        let declaration =
+            "nonisolated private var \(accessorName(number)): \(spelled) {"
             + " get { SwiftLabRuntime.result(\(number)) }"
             + " set { SwiftLabRuntime.setResult(\(number), to: newValue) } }"
         return Accessor(declaration: declaration, imports: nameable ? imports : [])
@@ -121,7 +126,8 @@ struct ResultReferences {
             switch byte {
             case UInt8(ascii: "("): depth += 1
             case UInt8(ascii: ")"): depth -= 1
-            case UInt8(ascii: "$") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "R")
+            case UInt8(ascii: "$")
+            where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "R")
                 && (index == 0 || !isIdentifierByte(bytes[index - 1])):
                 var end = index + 2
                 while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }

@@ -33,10 +33,12 @@ enum WrittenType {
                 let end = topLevelEquals(in: tokens, range: start..<range.upperBound) ?? range.upperBound
                 let annotation = tokens[start..<end]
                 guard !annotation.isEmpty,
-                      annotation.contains(where: { $0.kind == .identifier && scope.aliases.contains($0.text) }) else { continue }
+                    annotation.contains(where: { $0.kind == .identifier && scope.aliases.contains($0.text) })
+                else { continue }
                 types[name] = text(of: annotation, in: cellItem.item.text)
             } else if next.text == "=" {
-                types[name] = callType(tokens[(range.lowerBound + 2)..<range.upperBound], in: cellItem.item.text, scope: scope)
+                types[name] = callType(
+                    tokens[(range.lowerBound + 2)..<range.upperBound], in: cellItem.item.text, scope: scope)
             }
         }
         return types
@@ -51,10 +53,11 @@ enum WrittenType {
     /// by name; a generic function's, one returning `some`/`any`, and one of overloads that
     /// differ in it are left out.
     static func functionReturnTypes(in cellItem: CellItem) -> [String: String] {
-        guard case let .declaration(name?, "func") = cellItem.kind else { return [:] }
+        guard case .declaration(let name?, "func") = cellItem.kind else { return [:] }
         let tokens = cellItem.tokens
         let keyword = CellItem.firstSignificantIndex(in: tokens)
-        guard keyword + 2 < tokens.count, tokens[keyword + 1].kind == .identifier, tokens[keyword + 2].text == "(" else {
+        guard keyword + 2 < tokens.count, tokens[keyword + 1].kind == .identifier, tokens[keyword + 2].text == "("
+        else {
             return [:]
         }
         var index = CellItem.matchingClose(in: tokens, from: keyword + 2) + 1
@@ -88,10 +91,11 @@ enum WrittenType {
 
         /// What `input` declares and what the earlier cells declared.
         init(visibleIn input: ParsedInput, after earlierCells: [GeneratedCell]) {
-            aliases = Set(input.cellItems.flatMap { aliasNames(in: $0.tokens) } + earlierCells.flatMap(\.typeAliasNames))
+            aliases = Set(
+                input.cellItems.flatMap { aliasNames(in: $0.tokens) } + earlierCells.flatMap(\.typeAliasNames))
             var declaredNames = Set<String>()
             for cellItem in input.cellItems {
-                if case let .declaration(name?, keyword) = cellItem.kind {
+                if case .declaration(let name?, let keyword) = cellItem.kind {
                     if keyword == "typealias" { topLevelAliases.insert(name) }
                     declaredNames.insert(name)
                 }
@@ -119,7 +123,7 @@ enum WrittenType {
         var types: [String: String] = [:]
         var overloadsDiffer = Set<String>()
         for cellItem in cellItems {
-            if case let .declaration(name?, "func") = cellItem.kind {
+            if case .declaration(let name?, "func") = cellItem.kind {
                 let type = functionReturnTypes(in: cellItem)[name]
                 if types[name] != nil, types[name] != type { overloadsDiffer.insert(name) }
                 types[name] = types[name] ?? type
@@ -139,14 +143,19 @@ enum WrittenType {
             tokens = tokens.dropFirst()
             // `try?` and `try!` change the type.
             if first.text == "try", let next = tokens.first, next.kind == .operator,
-               next.utf8Offset == first.utf8Offset + 3 { return nil }
+                next.utf8Offset == first.utf8Offset + 3
+            {
+                return nil
+            }
         }
         var index = tokens.startIndex
         var path: [SwiftToken] = []
         while index < tokens.endIndex, tokens[index].kind == .identifier {
             path.append(tokens[index])
             index += 1
-            guard index + 1 < tokens.endIndex, tokens[index].text == ".", tokens[index + 1].kind == .identifier else { break }
+            guard index + 1 < tokens.endIndex, tokens[index].text == ".", tokens[index + 1].kind == .identifier else {
+                break
+            }
             index += 1
         }
         var callsInit = false
@@ -155,12 +164,15 @@ enum WrittenType {
             callsInit = true
         }
         guard let last = path.last, index < tokens.endIndex, tokens[index].text == "(",
-              CellItem.matchingClose(in: Array(tokens), from: index - tokens.startIndex) == tokens.count - 1 else { return nil }
+            CellItem.matchingClose(in: Array(tokens), from: index - tokens.startIndex) == tokens.count - 1
+        else { return nil }
         if path.count == 1 ? scope.topLevelAliases.contains(last.text) : scope.aliases.contains(last.text) {
             return path.map(\.text).joined(separator: ".")
         }
         guard path.count == 1, !callsInit, let returnType = scope.functionReturnTypes[last.text],
-              SwiftLexer.tokenize(returnType).contains(where: { $0.kind == .identifier && scope.aliases.contains($0.text) })
+            SwiftLexer.tokenize(returnType).contains(where: {
+                $0.kind == .identifier && scope.aliases.contains($0.text)
+            })
         else { return nil }
         return returnType
     }

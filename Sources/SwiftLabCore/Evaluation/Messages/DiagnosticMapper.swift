@@ -35,7 +35,8 @@ struct DiagnosticMapper {
                 guard let mappedLine else {
                     // An error on a generated line is usually a consequence of one in the
                     // learner's code; it is shown only if there is no such error.
-                    wrapperErrors.append(Diagnostic(severity: .error, message: header.message, input: nil, line: 0, column: 0))
+                    wrapperErrors.append(
+                        Diagnostic(severity: .error, message: header.message, input: nil, line: 0, column: 0))
                     keepsNotes = false
                     continue
                 }
@@ -46,9 +47,10 @@ struct DiagnosticMapper {
                         byteColumn = byteColumn >= shift.column + shift.width ? byteColumn - shift.width : shift.column
                     }
                 }
-                result.append(Diagnostic(
-                    severity: header.severity, message: header.message, input: number, line: mappedLine,
-                    column: characterColumn(input: number, line: mappedLine, byteColumn: byteColumn)))
+                result.append(
+                    Diagnostic(
+                        severity: header.severity, message: header.message, input: number, line: mappedLine,
+                        column: characterColumn(input: number, line: mappedLine, byteColumn: byteColumn)))
                 keepsNotes = true
             } else if header.severity == .error {
                 result.append(Diagnostic(severity: .error, message: header.message, input: nil, line: 0, column: 0))
@@ -90,7 +92,8 @@ struct DiagnosticMapper {
             return "\(diagnostic.severity.rawValue): \(diagnostic.message)\n"
         }
         let place = number == input ? "" : "input \(number), "
-        var text = "\(place)\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
+        var text =
+            "\(place)\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
         if let source = sourceLine(input: number, line: diagnostic.line) {
             text += source + "\n"
             if diagnostic.column > 0 {
@@ -124,7 +127,8 @@ struct DiagnosticMapper {
         guard afterName.first == ":" else { return nil }
         let lineDigits = afterName.dropFirst().prefix { $0.isNumber }
         guard let generatedLine = Int(lineDigits),
-              let location = inputLocation(file: "input " + name, line: generatedLine) else { return nil }
+            let location = inputLocation(file: "input " + name, line: generatedLine)
+        else { return nil }
         let message = afterName.dropFirst(1 + lineDigits.count)
         guard message.hasPrefix(": ") else { return nil }
         // A trap on a generated line (a display call) belongs to the item after it.
@@ -171,12 +175,14 @@ struct DiagnosticMapper {
             guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
             let location = line[..<marker.lowerBound]
             let parts = location.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count >= 3, let row = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
+            guard parts.count >= 3, let row = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1])
+            else {
                 return nil
             }
             let file = location.dropLast(parts[parts.count - 1].count + parts[parts.count - 2].count + 2)
-            return Header(file: file, line: row, column: column, severity: severity,
-                          message: String(line[marker.upperBound...]))
+            return Header(
+                file: file, line: row, column: column, severity: severity,
+                message: String(line[marker.upperBound...]))
         }
         return nil
     }

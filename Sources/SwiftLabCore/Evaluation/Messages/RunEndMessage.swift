@@ -9,8 +9,10 @@ import Darwin
 enum RunEndMessage {
     /// Why the worker ended, for the learner; `whileIdle` when no input was running.
     /// With `restoredInputs`, the state was restored by running that many inputs again.
-    static func describeEnd(status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false,
-                            restoredInputs: Int? = nil) -> String {
+    static func describeEnd(
+        status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false,
+        restoredInputs: Int? = nil
+    ) -> String {
         var restored = whileIdle ? "earlier state comes back with the next input." : "earlier state is restored."
         if let count = restoredInputs, count > 0 {
             restored = "earlier state is restored (\(count) earlier input\(count == 1 ? "" : "s") run again)."

@@ -15,8 +15,10 @@ public struct EvaluationResult: Sendable {
     public var runTime: Duration
 
     /// Creates a result.
-    public init(status: InputOutcome, diagnostics: [Diagnostic] = [], transcript: String = "",
-                compileTime: Duration = .zero, runTime: Duration = .zero) {
+    public init(
+        status: InputOutcome, diagnostics: [Diagnostic] = [], transcript: String = "",
+        compileTime: Duration = .zero, runTime: Duration = .zero
+    ) {
         self.status = status
         self.diagnostics = diagnostics
         self.transcript = transcript

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftLabWorkerProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,8 +36,9 @@ public final class Session: @unchecked Sendable {
     /// start (saying so through ``Configuration/notice``), and starts the worker.
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
-        supervisor = WorkerSupervisor(executable: configuration.library.worker, timeout: configuration.timeout,
-                                      asynchronousOutput: configuration.asynchronousOutput)
+        supervisor = WorkerSupervisor(
+            executable: configuration.library.worker, timeout: configuration.timeout,
+            asynchronousOutput: configuration.asynchronousOutput)
         // A worker that dies just as a request is written to it must not take the REPL
         // with it: writes fail with EPIPE instead (children get the default back on spawn).
         signal(SIGPIPE, SIG_IGN)
@@ -47,8 +49,9 @@ public final class Session: @unchecked Sendable {
             throw SessionError.setup("no Swift toolchain found: put swiftc on PATH or set SWIFTLAB_TOOLCHAIN")
         }
         cache = try CacheDirectory(root: configuration.cacheRoot)
-        let compiler = CellCompiler(toolchain: toolchain, library: configuration.library, cache: cache,
-                                    path: configuration.compilePath.flatMap(CellCompiler.Path.init(rawValue:)))
+        let compiler = CellCompiler(
+            toolchain: toolchain, library: configuration.library, cache: cache,
+            path: configuration.compilePath.flatMap(CellCompiler.Path.init(rawValue:)))
         compiler.options = configuration.compilerOptions
         builder = CellBuilder(compiler: compiler, notice: configuration.notice)
         try builder.warmUp(cache: cache, toolchain: toolchain, library: configuration.library)
@@ -184,8 +187,10 @@ public final class Session: @unchecked Sendable {
             // Ctrl-C while compiling: the input never ran, and nothing changed.
             emit("Interrupted.\n")
             inputTexts[number] = nil
-            return finish(EvaluationResult(status: .interrupted, transcript: transcript,
-                                           compileTime: clock.now - compileStart), emit)
+            return finish(
+                EvaluationResult(
+                    status: .interrupted, transcript: transcript,
+                    compileTime: clock.now - compileStart), emit)
         }
         let mapper = DiagnosticMapper(input: number, texts: inputTexts, shifts: cell.columnShifts)
         let diagnostics = mapper.diagnostics(inCompilerOutput: outcome.output)
@@ -201,24 +206,31 @@ public final class Session: @unchecked Sendable {
             RedeclarationAdvice.notes(for: diagnostics, of: cell, after: accepted.map(\.generated)).forEach(emit)
             MissingImportAdvice.notes(for: diagnostics).forEach(emit)
             inputTexts[number] = nil
-            return finish(EvaluationResult(status: .compileError, diagnostics: diagnostics, transcript: transcript,
-                                           compileTime: compileTime), emit)
+            return finish(
+                EvaluationResult(
+                    status: .compileError, diagnostics: diagnostics, transcript: transcript,
+                    compileTime: compileTime), emit)
         }
 
         let runStart = clock.now
         var results: [Int: String] = [:]
-        let status = supervisor.execute(cell: cell, library: library, mapper: mapper, accepted: &accepted,
-                                        results: &results, emit: emit, emitProgramOutput: emitProgramOutput)
+        let status = supervisor.execute(
+            cell: cell, library: library, mapper: mapper, accepted: &accepted,
+            results: &results, emit: emit, emitProgramOutput: emitProgramOutput)
         let runTime = clock.now - runStart
         if status == .succeeded, !transient {
-            accepted.append(AcceptedCell(number: number, input: input.text, library: library,
-                                         symbol: cell.entrySymbol, generated: cell, results: results))
+            accepted.append(
+                AcceptedCell(
+                    number: number, input: input.text, library: library,
+                    symbol: cell.entrySymbol, generated: cell, results: results))
         } else {
             inputTexts[number] = nil
         }
         supervisor.update(texts: inputTexts)
-        return finish(EvaluationResult(status: status, diagnostics: diagnostics, transcript: transcript,
-                                       compileTime: compileTime, runTime: runTime), emit)
+        return finish(
+            EvaluationResult(
+                status: status, diagnostics: diagnostics, transcript: transcript,
+                compileTime: compileTime, runTime: runTime), emit)
     }
 
     private func finish(_ result: EvaluationResult, _ emit: (String) -> Void) -> EvaluationResult {

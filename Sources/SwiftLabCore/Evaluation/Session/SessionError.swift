@@ -6,7 +6,7 @@ public enum SessionError: Error, CustomStringConvertible {
     /// A message for the learner.
     public var description: String {
         switch self {
-        case let .setup(reason): return "swiftlab cannot evaluate Swift: \(reason)"
+        case .setup(let reason): return "swiftlab cannot evaluate Swift: \(reason)"
         }
     }
 }

@@ -43,7 +43,9 @@ final class IdleWorkerMonitor: @unchecked Sendable {
         exit = (status, culprit)
         filter = RuntimeErrorFilter(mapper: DiagnosticMapper(input: 0, texts: texts))
         lock.unlock()
-        output(leftover + "error: " + RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawMessage, whileIdle: true) + "\n")
+        output(
+            leftover + "error: "
+                + RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawMessage, whileIdle: true) + "\n")
     }
 
     /// How the worker ended between inputs, once; `nil` if it did not.

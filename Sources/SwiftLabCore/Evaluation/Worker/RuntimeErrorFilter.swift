@@ -79,7 +79,8 @@ struct RuntimeErrorFilter {
             guard let marker = line.range(of: ": " + kind) else { continue }
             let location = line[..<marker.lowerBound]
             guard location.split(separator: ":").last?.allSatisfy(\.isNumber) == true,
-                  !location.contains(" ") || location.contains("/") else { continue }
+                !location.contains(" ") || location.contains("/")
+            else { continue }
             return String(line[line.index(marker.lowerBound, offsetBy: 2)...])
         }
         return nil

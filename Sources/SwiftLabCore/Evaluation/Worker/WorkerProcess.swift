@@ -1,5 +1,6 @@
 import Foundation
 import SwiftLabWorkerProtocol
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,9 +50,11 @@ final class WorkerProcess: @unchecked Sendable {
     ///     it, in whole lines, and whether it came from stderr.
     ///   - idleExit: called with the exit status when the worker ends while nobody waits
     ///     (code scheduled by an earlier input trapped).
-    init(executable: URL, environment extra: [String: String] = [:],
-         asynchronousOutput: @escaping @Sendable (String, _ isError: Bool) -> Void,
-         idleExit: @escaping @Sendable (Int32) -> Void = { _ in }) throws {
+    init(
+        executable: URL, environment extra: [String: String] = [:],
+        asynchronousOutput: @escaping @Sendable (String, _ isError: Bool) -> Void,
+        idleExit: @escaping @Sendable (Int32) -> Void = { _ in }
+    ) throws {
         self.asynchronousOutput = asynchronousOutput
         self.idleExit = idleExit
         let requestPipe = ChildProcess.makePipe()
@@ -67,13 +70,17 @@ final class WorkerProcess: @unchecked Sendable {
         do {
             pid = try ChildProcess.spawn(
                 [executable.path], environment: environment,
-                descriptors: [(0, null), (1, outputPipe.write), (2, errorPipe.write),
-                              (WorkerChannel.requestDescriptor, requestPipe.read),
-                              (WorkerChannel.replyDescriptor, replyPipe.write)],
+                descriptors: [
+                    (0, null), (1, outputPipe.write), (2, errorPipe.write),
+                    (WorkerChannel.requestDescriptor, requestPipe.read),
+                    (WorkerChannel.replyDescriptor, replyPipe.write),
+                ],
                 newProcessGroup: true)
         } catch {
-            for fd in [null, requestPipe.read, requestPipe.write, replyPipe.read, replyPipe.write,
-                       outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] {
+            for fd in [
+                null, requestPipe.read, requestPipe.write, replyPipe.read, replyPipe.write,
+                outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write,
+            ] {
                 close(fd)
             }
             throw error
@@ -92,7 +99,7 @@ final class WorkerProcess: @unchecked Sendable {
         switch next(until: Date().addingTimeInterval(30)) {
         case .reply(.ready)?:
             break
-        case let .exited(status)?:
+        case .exited(let status)?:
             throw WorkerError.startFailed("the worker ended at once (status \(status))")
         default:
             terminate()
@@ -161,8 +168,8 @@ final class WorkerProcess: @unchecked Sendable {
         waiting = false
         let leftover = queue.compactMap { event -> (String, Bool)? in
             switch event {
-            case let .standardOutput(text): return (text, false)
-            case let .standardError(text): return (text, true)
+            case .standardOutput(let text): return (text, false)
+            case .standardError(let text): return (text, true)
             default: return nil
             }
         }
@@ -205,7 +212,7 @@ final class WorkerProcess: @unchecked Sendable {
     private func deliver(_ event: Event) {
         condition.lock()
         switch event {
-        case let .standardOutput(text) where !waiting, let .standardError(text) where !waiting:
+        case .standardOutput(let text) where !waiting, .standardError(let text) where !waiting:
             // Between inputs, whole lines only: the REPL prints each piece above the prompt
             // as a line of its own.
             var isError = false
@@ -222,7 +229,7 @@ final class WorkerProcess: @unchecked Sendable {
             condition.unlock()
             asynchronousOutput(lines, isError)
             return
-        case let .exited(status) where !waiting:
+        case .exited(let status) where !waiting:
             finished = true
             let expected = shuttingDown
             let unfinished = asynchronousPartialLines
@@ -319,7 +326,7 @@ public enum WorkerError: Error, CustomStringConvertible {
     /// A message for the learner.
     public var description: String {
         switch self {
-        case let .startFailed(reason): return "swiftlab could not start its worker process: \(reason)"
+        case .startFailed(let reason): return "swiftlab could not start its worker process: \(reason)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -75,9 +76,11 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// restored are removed from `accepted`.
     ///
     /// `results` receives the static type of each `$R` result the cell shows, by number.
-    func execute(cell: GeneratedCell, library: URL, mapper: DiagnosticMapper, accepted: inout [AcceptedCell],
-                 results: inout [Int: String],
-                 emit: (String) -> Void, emitProgramOutput: (String) -> Void) -> InputOutcome {
+    func execute(
+        cell: GeneratedCell, library: URL, mapper: DiagnosticMapper, accepted: inout [AcceptedCell],
+        results: inout [Int: String],
+        emit: (String) -> Void, emitProgramOutput: (String) -> Void
+    ) -> InputOutcome {
         guard let worker = liveWorker(accepted: &accepted, emit: emit) else { return .crashed }
         interruptLock.lock()
         let interruptedBeforeRunning = interruptRequested
@@ -107,26 +110,30 @@ final class WorkerSupervisor: @unchecked Sendable {
                 continue
             }
             switch event {
-            case let .standardOutput(text):
+            case .standardOutput(let text):
                 emitProgramOutput(text)
-            case let .standardError(text):
+            case .standardError(let text):
                 for piece in errors.consume(text) {
                     // The runtime's message comes last: output the cell wrote before the
                     // trap may still be on its way through the other pipe.
-                    if piece.isRuntimeMessage { runtimeMessages.append(piece.text) } else { emitProgramOutput(piece.text) }
+                    if piece.isRuntimeMessage {
+                        runtimeMessages.append(piece.text)
+                    } else {
+                        emitProgramOutput(piece.text)
+                    }
                 }
-            case let .reply(.result(cell.number, number, type)):
+            case .reply(.result(cell.number, let number, let type)):
                 results[number] = type
             case .reply(.finished(cell.number)):
                 break loop
-            case let .reply(.failed(_, message)):
+            case .reply(.failed(_, let message)):
                 errors.finish().forEach { emit($0.text) }
                 emit("error: the worker could not load the cell: \(message)\n")
                 worker.stopWaiting()
                 return .crashed
             case .reply:
                 continue
-            case let .exited(status):
+            case .exited(let status):
                 exitStatus = status
                 break loop
             }
@@ -171,8 +178,10 @@ final class WorkerSupervisor: @unchecked Sendable {
         // It is the input the runtime's message points into, or else the latest one.
         // A worker killed from outside (SIGKILL) blames no input.
         if let exit = idleMonitor.takeExit(), exit.status != 128 + SIGKILL,
-           let culprit = exit.culprit ?? accepted.last?.number,
-           let index = accepted.firstIndex(where: { $0.number == culprit }), !accepted[index].generated.exportsDeclarations {
+            let culprit = exit.culprit ?? accepted.last?.number,
+            let index = accepted.firstIndex(where: { $0.number == culprit }),
+            !accepted[index].generated.exportsDeclarations
+        {
             accepted.remove(at: index)
             emit("(input \(culprit) is not run again: code it scheduled stopped the program)\n")
         }
@@ -185,8 +194,10 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// dropped with those after it, and the learner is told.
     ///
     /// `announce` gives the line that says so, from the number of inputs run again.
-    private func restore(accepted: inout [AcceptedCell], emit: (String) -> Void,
-                         announce: (Int) -> String = RunEndMessage.restored) {
+    private func restore(
+        accepted: inout [AcceptedCell], emit: (String) -> Void,
+        announce: (Int) -> String = RunEndMessage.restored
+    ) {
         do {
             worker = try startWorker()
         } catch {
@@ -211,13 +222,14 @@ final class WorkerSupervisor: @unchecked Sendable {
             switch event {
             case .reply(.finished):
                 restored += 1
-            case let .reply(.failed(_, message)):
+            case .reply(.failed(_, let message)):
                 emit("error: restoring the session failed: \(message)\n")
                 restored = accepted.count
             case .exited:
                 let lost = accepted[restored...].map { String($0.number) }.joined(separator: ", ")
-                emit("error: input \(accepted[restored].number) did not run again the same way; "
-                     + "the state of inputs \(lost) is lost.\n")
+                emit(
+                    "error: input \(accepted[restored].number) did not run again the same way; "
+                        + "the state of inputs \(lost) is lost.\n")
                 accepted.removeSubrange(restored...)
                 self.worker = nil
                 restore(accepted: &accepted, emit: emit, announce: announce)

@@ -39,9 +39,13 @@ public struct CheckOutcome: Sendable, Equatable {
         switch verdict {
         case .passed:
             let count = reports.count
-            return style.apply(.green, .bold, to: "✓ Passed") + (count > 0 ? ": all \(count) check\(count == 1 ? "" : "s") hold." : ".")
+            return style.apply(.green, .bold, to: "✓ Passed")
+                + (count > 0 ? ": all \(count) check\(count == 1 ? "" : "s") hold." : ".")
         case .failedExpectations:
-            var lines = [style.apply(.red, .bold, to: "✗ Not yet") + ": \(reports.count - failed.count) of \(reports.count) checks hold."]
+            var lines = [
+                style.apply(.red, .bold, to: "✗ Not yet")
+                    + ": \(reports.count - failed.count) of \(reports.count) checks hold."
+            ]
             for report in failed {
                 lines.append("  " + style.apply(.red, to: "✗") + " " + report.description)
                 if let expected = report.expected, let actual = report.actual {
@@ -52,10 +56,12 @@ public struct CheckOutcome: Sendable, Equatable {
             return lines.joined(separator: "\n")
         case .missingDefinitions(let names):
             let list = names.map { "`\($0)`" }.joined(separator: ", ")
-            return style.apply(.yellow, .bold, to: "✗ Not yet") + ": the check uses \(list), which you have not defined yet."
+            return style.apply(.yellow, .bold, to: "✗ Not yet")
+                + ": the check uses \(list), which you have not defined yet."
         case .doesNotCompile(let diagnostics):
             return style.apply(.red, .bold, to: "✗ Not yet") + ": the check does not compile against your code:\n"
-                + diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+                + diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                    separator: "\n")
         case .stopped(let status, let message):
             let how: String
             switch status {

@@ -54,6 +54,7 @@ struct ExerciseCheckFlow {
 
     /// The bar of lessons done in `progress`.
     func lessonsBar(in progress: LessonProgress, style: TerminalStyle) -> String {
-        ProgressBar.render(done: progress.completedCount(of: library.lessons), total: library.lessons.count, style: style)
+        ProgressBar.render(
+            done: progress.completedCount(of: library.lessons), total: library.lessons.count, style: style)
     }
 }

@@ -32,10 +32,11 @@ public struct LessonVerifier {
             var printed = ""
             _ = evaluator.evaluate(example.code) { printed += $0 }
             if let difference = Self.difference(expected: example.expectedOutput, actual: printed) {
-                problems.append(Problem(
-                    path: lesson.path, line: example.line,
-                    subject: "\(example.isPrediction ? "predict example" : "example") \(example.number)",
-                    message: difference))
+                problems.append(
+                    Problem(
+                        path: lesson.path, line: example.line,
+                        subject: "\(example.isPrediction ? "predict example" : "example") \(example.number)",
+                        message: difference))
             }
         }
         for exercise in lesson.exercises {
@@ -44,15 +45,19 @@ public struct LessonVerifier {
             var solutionOutput = ""
             let solution = evaluator.evaluate(exercise.solution) { solutionOutput += $0 }
             if solution.status != .succeeded {
-                problems.append(Problem(
-                    path: lesson.path, line: exercise.line, subject: subject + " (solution)",
-                    message: "the reference solution does not run:\n" + indented(solution.diagnostics.isEmpty ? solutionOutput : solution.diagnostics)))
+                problems.append(
+                    Problem(
+                        path: lesson.path, line: exercise.line, subject: subject + " (solution)",
+                        message: "the reference solution does not run:\n"
+                            + indented(solution.diagnostics.isEmpty ? solutionOutput : solution.diagnostics)))
             } else {
                 let outcome = ExerciseChecker.check(exercise, with: evaluator)
                 if !outcome.passed {
-                    problems.append(Problem(
-                        path: lesson.path, line: exercise.checkLine, subject: subject + " (solution)",
-                        message: "the check fails with the reference solution:\n" + indented(outcome.message(style: .plain))))
+                    problems.append(
+                        Problem(
+                            path: lesson.path, line: exercise.checkLine, subject: subject + " (solution)",
+                            message: "the check fails with the reference solution:\n"
+                                + indented(outcome.message(style: .plain))))
                 }
             }
             evaluator.reset()
@@ -61,11 +66,13 @@ public struct LessonVerifier {
             }
             let outcome = ExerciseChecker.check(exercise, with: evaluator)
             if outcome.passed {
-                problems.append(Problem(
-                    path: lesson.path, line: exercise.checkLine, subject: subject + " (starter)",
-                    message: exercise.starter == nil
-                        ? "the check passes with no code at all; it must fail until the learner solves the exercise"
-                        : "the check passes with the starter code; it must fail until the learner solves the exercise"))
+                problems.append(
+                    Problem(
+                        path: lesson.path, line: exercise.checkLine, subject: subject + " (starter)",
+                        message: exercise.starter == nil
+                            ? "the check passes with no code at all; it must fail until the learner solves the exercise"
+                            : "the check passes with the starter code; it must fail until the learner solves the exercise"
+                    ))
             }
         }
         return problems
@@ -77,7 +84,8 @@ public struct LessonVerifier {
         let expectedLines = normalizedLines(expected)
         let actualLines = normalizedLines(actual)
         guard expectedLines != actualLines else { return nil }
-        let firstDifference = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let firstDifference =
+            zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(expectedLines.count, actualLines.count)
         let expectedLine = firstDifference < expectedLines.count ? expectedLines[firstDifference] : "(nothing)"
         let actualLine = firstDifference < actualLines.count ? actualLines[firstDifference] : "(nothing)"

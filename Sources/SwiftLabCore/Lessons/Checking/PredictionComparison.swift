@@ -26,7 +26,8 @@ enum PredictionComparison {
         var text = text.lowercased()
         text = text.replacingOccurrences(of: guessedResultName, with: " ", options: .regularExpression)
         text = text.replacingOccurrences(of: joiningWords, with: " ", options: .regularExpression)
-        return String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) && $0 != "," && $0 != ";" }
-            .map(Character.init))
+        return String(
+            text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) && $0 != "," && $0 != ";" }
+                .map(Character.init))
     }
 }

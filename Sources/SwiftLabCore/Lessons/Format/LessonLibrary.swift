@@ -27,7 +27,11 @@ public struct LessonLibrary: Sendable {
         } catch {
             return LessonLibrary(
                 lessons: [],
-                problems: [LessonParseError(path: directory, line: 0, message: "cannot read the lessons folder (\(error.localizedDescription))")],
+                problems: [
+                    LessonParseError(
+                        path: directory, line: 0,
+                        message: "cannot read the lessons folder (\(error.localizedDescription))")
+                ],
                 directory: directory)
         }
         var lessons: [Lesson] = []
@@ -45,9 +49,12 @@ public struct LessonLibrary: Sendable {
             do {
                 let lesson = try LessonParser.parse(text, path: path)
                 if let earlier = lessons.first(where: { $0.number == lesson.number || $0.slug == lesson.slug }) {
-                    problems.append(LessonParseError(
-                        path: path, line: 1,
-                        message: "lesson \(lesson.id) has the same number or name as \(earlier.path); each lesson needs its own"))
+                    problems.append(
+                        LessonParseError(
+                            path: path, line: 1,
+                            message:
+                                "lesson \(lesson.id) has the same number or name as \(earlier.path); each lesson needs its own"
+                        ))
                     continue
                 }
                 lessons.append(lesson)

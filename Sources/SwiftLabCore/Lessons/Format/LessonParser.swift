@@ -10,7 +10,9 @@ public enum LessonParser {
         guard let (number, slug) = numberAndSlug(ofFileName: fileName) else {
             throw LessonParseError(
                 path: path, line: 1,
-                message: "a lesson file is named NN-slug.md (two digits, a dash, lower-case letters, digits and dashes), not '\(fileName)'")
+                message:
+                    "a lesson file is named NN-slug.md (two digits, a dash, lower-case letters, digits and dashes), not '\(fileName)'"
+            )
         }
         let elements = try scan(text, path: path)
         var builder = SectionBuilder(path: path)
@@ -59,7 +61,8 @@ public enum LessonParser {
             }
         }
         guard let title else {
-            throw LessonParseError(path: path, line: 1, message: "the file is empty: a lesson starts with a '# Title' line")
+            throw LessonParseError(
+                path: path, line: 1, message: "the file is empty: a lesson starts with a '# Title' line")
         }
         try builder.finish()
         return Lesson(number: number, slug: slug, title: title, path: path, sections: builder.sections)
@@ -70,7 +73,7 @@ public enum LessonParser {
         guard name.hasSuffix(".md") else { return nil }
         let stem = Array(name.dropLast(3))
         guard stem.count >= 4, stem[0].isASCII, stem[0].isNumber, stem[1].isASCII, stem[1].isNumber,
-              stem[2] == "-", let number = Int(String(stem[0...1]))
+            stem[2] == "-", let number = Int(String(stem[0...1]))
         else { return nil }
         let slug = String(stem[3...])
         let allowed = slug.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
@@ -99,10 +102,12 @@ public enum LessonParser {
             if var block = open {
                 block.raw.append(line)
                 if let fence = MarkdownFence.marker(line), fence.marker == block.marker, fence.length >= block.length,
-                   fence.rest.trimmingSpaces().isEmpty {
-                    elements.append(.fence(
-                        info: block.info, body: block.body.joined(separator: "\n"),
-                        raw: block.raw.joined(separator: "\n"), line: block.line))
+                    fence.rest.trimmingSpaces().isEmpty
+                {
+                    elements.append(
+                        .fence(
+                            info: block.info, body: block.body.joined(separator: "\n"),
+                            raw: block.raw.joined(separator: "\n"), line: block.line))
                     open = nil
                 } else {
                     block.body.append(line)
@@ -123,7 +128,9 @@ public enum LessonParser {
         if let block = open {
             throw LessonParseError(
                 path: path, line: block.line,
-                message: "this code block is never closed: add a line with \(String(repeating: block.marker, count: block.length))")
+                message:
+                    "this code block is never closed: add a line with \(String(repeating: block.marker, count: block.length))"
+            )
         }
         return elements
     }
@@ -134,7 +141,8 @@ extension StringProtocol {
     func trimmingSpaces() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = firstIndex(where: { !isBlank($0) }),
-              let end = lastIndex(where: { !isBlank($0) }) else { return "" }
+            let end = lastIndex(where: { !isBlank($0) })
+        else { return "" }
         return String(self[start...end])
     }
 }

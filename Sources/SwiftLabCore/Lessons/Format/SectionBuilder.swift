@@ -58,9 +58,11 @@ struct SectionBuilder {
                 throw error(line, "an output block must follow a 'swift example' or 'swift predict' block")
             }
             exampleCount += 1
-            items.append(.example(LessonExample(
-                number: exampleCount, code: example.code, expectedOutput: body,
-                isPrediction: example.isPrediction, line: example.line)))
+            items.append(
+                .example(
+                    LessonExample(
+                        number: exampleCount, code: example.code, expectedOutput: body,
+                        isPrediction: example.isPrediction, line: example.line)))
             pendingExample = nil
             return
         }
@@ -73,7 +75,10 @@ struct SectionBuilder {
         guard language == "swift", let role else {
             // A diagram typed by hand could silently disagree with what the operators do.
             if Self.looksLikeMarbleDiagram(body) {
-                throw error(line, "a marble diagram must be the output of a 'swift example' that prints a MarbleDiagram, so that verify checks it")
+                throw error(
+                    line,
+                    "a marble diagram must be the output of a 'swift example' that prints a MarbleDiagram, so that verify checks it"
+                )
             }
             // Any other block (```swift, ```text, ```sh ...) is shown as written.
             markdownLines.append(raw)
@@ -91,16 +96,21 @@ struct SectionBuilder {
             items.append(.starter(body))
         case "check":
             try requireExercise(line, "a 'swift check' block")
-            guard check == nil else { throw error(line, "an exercise has exactly one 'swift check' block; this is a second one") }
+            guard check == nil else {
+                throw error(line, "an exercise has exactly one 'swift check' block; this is a second one")
+            }
             check = (body, line)
         case "solution":
             try requireExercise(line, "a 'swift solution' block")
-            guard solution == nil else { throw error(line, "an exercise has exactly one 'swift solution' block; this is a second one") }
+            guard solution == nil else {
+                throw error(line, "an exercise has exactly one 'swift solution' block; this is a second one")
+            }
             solution = (body, line)
         default:
             throw error(
                 line,
-                "unknown block tag 'swift \(role)': use 'swift' (shown, not run), 'swift example', 'swift predict', 'swift starter', 'swift check' or 'swift solution'")
+                "unknown block tag 'swift \(role)': use 'swift' (shown, not run), 'swift example', 'swift predict', 'swift starter', 'swift check' or 'swift solution'"
+            )
         }
     }
 
@@ -111,9 +121,15 @@ struct SectionBuilder {
         flushMarkdown()
         var exercise: Exercise?
         if section.isExercise {
-            guard let check else { throw error(section.line, "the exercise '\(section.title)' has no 'swift check' block") }
-            guard let solution else { throw error(section.line, "the exercise '\(section.title)' has no 'swift solution' block") }
-            guard !hints.isEmpty else { throw error(section.line, "the exercise '\(section.title)' has no 'hint' block") }
+            guard let check else {
+                throw error(section.line, "the exercise '\(section.title)' has no 'swift check' block")
+            }
+            guard let solution else {
+                throw error(section.line, "the exercise '\(section.title)' has no 'swift solution' block")
+            }
+            guard !hints.isEmpty else {
+                throw error(section.line, "the exercise '\(section.title)' has no 'hint' block")
+            }
             exerciseCount += 1
             let task = items.compactMap { item -> String? in
                 if case .markdown(let text) = item { return text }

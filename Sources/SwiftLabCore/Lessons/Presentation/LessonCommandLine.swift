@@ -51,10 +51,13 @@ public struct LessonCommandLine {
             return 0
         }
         // Lesson names never start with '-', so anything that does is a mistyped option.
-        if let option = arguments.first(where: { $0.hasPrefix("-") && $0 != "-" && !(subcommand == "check" && $0 == "--hint") }) {
+        if let option = arguments.first(where: {
+            $0.hasPrefix("-") && $0 != "-" && !(subcommand == "check" && $0 == "--hint")
+        }) {
             let usage = Self.help(for: subcommand).split(separator: "\n").first ?? ""
-            say("swiftlab \(subcommand): unknown option '\(option)'.\n\(usage)\n"
-                + "'swiftlab \(subcommand) --help' tells more.")
+            say(
+                "swiftlab \(subcommand): unknown option '\(option)'.\n\(usage)\n"
+                    + "'swiftlab \(subcommand) --help' tells more.")
             return 2
         }
         if subcommand == "lessons", !arguments.isEmpty {
@@ -138,7 +141,9 @@ public struct LessonCommandLine {
                 return false
             }
             say()
-            say(style.apply(.bold, to: "Exercise \(exercise.number): \(exercise.title)") + style.apply(.dim, to: "  \(url.path)"))
+            say(
+                style.apply(.bold, to: "Exercise \(exercise.number): \(exercise.title)")
+                    + style.apply(.dim, to: "  \(url.path)"))
             evaluator.reset()
             var printed = ""
             let code = workspace.code(for: exercise, in: lesson) ?? ""
@@ -159,7 +164,9 @@ public struct LessonCommandLine {
                 passedCount += 1
             } else {
                 if passedBefore.hasPassed(exercise, in: lesson) {
-                    say(style.apply(.green, to: "✓") + " You passed this exercise before (in swiftlab); this file holds other code.")
+                    say(
+                        style.apply(.green, to: "✓")
+                            + " You passed this exercise before (in swiftlab); this file holds other code.")
                 }
                 if showHints {
                     showHint(for: exercise, in: lesson)
@@ -171,8 +178,9 @@ public struct LessonCommandLine {
         say()
         let progress = store.load()
         let passedEver = lesson.exercises.filter { progress.hasPassed($0, in: lesson) }.count
-        say("\(passedCount) of \(lesson.exercises.count) exercise files pass (\(passedEver) of \(lesson.exercises.count) exercises passed). Lessons "
-            + checkFlow.lessonsBar(in: progress, style: style) + " done")
+        say(
+            "\(passedCount) of \(lesson.exercises.count) exercise files pass (\(passedEver) of \(lesson.exercises.count) exercises passed). Lessons "
+                + checkFlow.lessonsBar(in: progress, style: style) + " done")
         return passedCount == lesson.exercises.count
     }
 
@@ -193,7 +201,12 @@ public struct LessonCommandLine {
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         check(lesson, with: evaluator)
         var dates = workspace.modificationDates(of: lesson)
-        say(style.apply(.dim, to: "Watching \(workspace.directory.appendingPathComponent(lesson.id).path): save a file to check again, Ctrl-C to stop."))
+        say(
+            style.apply(
+                .dim,
+                to:
+                    "Watching \(workspace.directory.appendingPathComponent(lesson.id).path): save a file to check again, Ctrl-C to stop."
+            ))
         while true {
             Thread.sleep(forTimeInterval: pollInterval)
             let now = workspace.modificationDates(of: lesson)
@@ -245,9 +258,11 @@ public struct LessonCommandLine {
                 failures += problems.count
             }
         }
-        say(failures == 0
-            ? (lessons.count == 1 ? "1 lesson agrees" : "All \(lessons.count) lessons agree") + " with what swiftlab does."
-            : counted(failures, "problem") + " found.")
+        say(
+            failures == 0
+                ? (lessons.count == 1 ? "1 lesson agrees" : "All \(lessons.count) lessons agree")
+                    + " with what swiftlab does."
+                : counted(failures, "problem") + " found.")
         return failures == 0 ? 0 : 1
     }
 

@@ -20,10 +20,11 @@ extension LessonGuide {
         let argument = argument.trimmingSpaces()
         let chosen: LessonExample?
         if argument.isEmpty {
-            chosen = lesson.sections[sectionIndex].items.lazy.compactMap { item -> LessonExample? in
-                if case .example(let example) = item { return example }
-                return nil
-            }.first
+            chosen =
+                lesson.sections[sectionIndex].items.lazy.compactMap { item -> LessonExample? in
+                    if case .example(let example) = item { return example }
+                    return nil
+                }.first
         } else {
             chosen = Int(argument).flatMap { number in examples.first { $0.number == number } }
         }
@@ -71,7 +72,8 @@ extension LessonGuide {
     private func runExamples(neededBy example: LessonExample, in lesson: Lesson) {
         let known = Set(evaluator.declaredNames)
         var needed: [LessonExample] = []
-        var wanted = usedNames(in: example.code).subtracting(known).subtracting(LearnerCode.declaredNames(in: example.code))
+        var wanted = usedNames(in: example.code).subtracting(known).subtracting(
+            LearnerCode.declaredNames(in: example.code))
         for earlier in lesson.examples.filter({ $0.number < example.number }).reversed() {
             let provides = LearnerCode.declaredNames(in: earlier.code).intersection(wanted)
             guard !provides.isEmpty else { continue }
@@ -82,7 +84,12 @@ extension LessonGuide {
         guard !needed.isEmpty else { return }
         let listed = needed.map { String($0.number) }
         let numbers = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed.last!
-        say(style.apply(.dim, to: "Example \(example.number) uses what example\(needed.count == 1 ? "" : "s") \(numbers) define\(needed.count == 1 ? "s" : ""): running \(needed.count == 1 ? "it" : "them") first."))
+        say(
+            style.apply(
+                .dim,
+                to:
+                    "Example \(example.number) uses what example\(needed.count == 1 ? "" : "s") \(numbers) define\(needed.count == 1 ? "s" : ""): running \(needed.count == 1 ? "it" : "them") first."
+            ))
         for earlier in needed {
             var printed = ""
             let result = evaluator.evaluate(earlier.code) { printed += $0 }
@@ -110,7 +117,8 @@ extension LessonGuide {
             return false
         }
         guard let section = lesson.sections.first(where: { $0.items.contains(where: isThisExample) }),
-              let index = section.items.firstIndex(where: isThisExample) else { return }
+            let index = section.items.firstIndex(where: isThisExample)
+        else { return }
         let explanation = section.items[(index + 1)...].prefix { item in
             if case .markdown = item { return true }
             return false

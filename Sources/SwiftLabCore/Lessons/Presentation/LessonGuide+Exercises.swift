@@ -11,9 +11,10 @@ extension LessonGuide {
             return nil
         }
         guard let exercise = currentExercise else {
-            say(lesson.exercises.isEmpty
-                ? "Lesson \(lesson.number) has no exercises."
-                : "This section is not an exercise: :exercise goes to the next one.")
+            say(
+                lesson.exercises.isEmpty
+                    ? "Lesson \(lesson.number) has no exercises."
+                    : "This section is not an exercise: :exercise goes to the next one.")
             return nil
         }
         return (lesson, exercise)
@@ -34,7 +35,8 @@ extension LessonGuide {
         if unsolved.isEmpty {
             say(style.apply(.green, to: "✓") + " You have solved every exercise of lesson \(lesson.number).")
         }
-        let target = unsolved.first { $0 > sectionIndex } ?? unsolved.first
+        let target =
+            unsolved.first { $0 > sectionIndex } ?? unsolved.first
             ?? indices.first { $0 > sectionIndex } ?? indices[0]
         move(to: lesson, section: target)
     }
@@ -64,13 +66,15 @@ extension LessonGuide {
         let (before, after) = (checked.before, checked.after)
         let key = lesson.id + "/" + exercise.id
         if let code = LearnerCode.latest(for: exercise, in: history.dropFirst(historyCountAtEditLoad[key] ?? 0)),
-           (try? workspace.write(code, for: exercise, in: lesson)) == true {
+            (try? workspace.write(code, for: exercise, in: lesson)) == true
+        {
             say(style.apply(.dim, to: "Saved your answer to \(workspace.fileURL(for: exercise, in: lesson).path)."))
         }
         say("Lesson \(lesson.number): " + checkFlow.exercisesBar(of: lesson, in: after, style: style) + " exercises")
         if after.isDone(lesson) && !before.isDone(lesson) {
-            say(style.apply(.green, .bold, to: "Lesson \(lesson.number) done!") + " Lessons "
-                + checkFlow.lessonsBar(in: after, style: style))
+            say(
+                style.apply(.green, .bold, to: "Lesson \(lesson.number) done!") + " Lessons "
+                    + checkFlow.lessonsBar(in: after, style: style))
             if let following = library.lesson(after: lesson) {
                 say("Next: :lesson \(following.number) (\(following.title)).")
             }
@@ -115,7 +119,8 @@ extension LessonGuide {
         let unchanged = Set(solutionItems.map { squeezed($0.text) })
         let supporting = SwiftLexer.topLevelItems(in: exercise.starter ?? "").filter { item in
             unchanged.contains(squeezed(item.text))
-                || LearnerCode.declaredNames(in: item.text).isDisjoint(with: LearnerCode.declaredNames(in: exercise.solution))
+                || LearnerCode.declaredNames(in: item.text).isDisjoint(
+                    with: LearnerCode.declaredNames(in: exercise.solution))
         }
         let yours = LearnerCode.declaredNames(in: exercise.solution)
             .subtracting(supporting.flatMap { LearnerCode.declaredNames(in: $0.text) })
@@ -126,8 +131,10 @@ extension LessonGuide {
         let result = evaluator.evaluate(supporting.map(\.text).joined(separator: "\n\n")) { console.write($0) }
         let names = supporting.flatMap { LearnerCode.declaredNames(in: $0.text).sorted() }
         if result.status == .succeeded {
-            say("Loaded the supporting code of '\(exercise.title)'" + (names.isEmpty ? "." : ": \(names.joined(separator: ", ")).")
-                + " Now write " + yours.sorted().joined(separator: ", ") + ".")
+            say(
+                "Loaded the supporting code of '\(exercise.title)'"
+                    + (names.isEmpty ? "." : ": \(names.joined(separator: ", ")).")
+                    + " Now write " + yours.sorted().joined(separator: ", ") + ".")
         }
     }
 
@@ -146,8 +153,14 @@ extension LessonGuide {
             let key = lesson.id + "/" + exercise.id
             let typedSinceLoad = history.dropFirst(historyCountAtEditLoad[key] ?? 0)
             if let code = LearnerCode.latest(for: exercise, in: typedSinceLoad),
-               try workspace.write(code, for: exercise, in: lesson) {
-                say(style.apply(.dim, to: "The file starts from your code typed here; the one before is kept as \(workspace.backupURL(for: exercise, in: lesson).lastPathComponent)."))
+                try workspace.write(code, for: exercise, in: lesson)
+            {
+                say(
+                    style.apply(
+                        .dim,
+                        to:
+                            "The file starts from your code typed here; the one before is kept as \(workspace.backupURL(for: exercise, in: lesson).lastPathComponent)."
+                    ))
             }
         } catch {
             say("Cannot create the exercise file in \(workspace.directory.path): \(error.localizedDescription)")

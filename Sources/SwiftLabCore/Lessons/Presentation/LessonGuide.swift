@@ -65,7 +65,9 @@ public final class LessonGuide {
     /// Whether code can run; if not, says why `command` cannot, and what still works.
     func canEvaluate(_ command: String) -> Bool {
         guard let reason = evaluator.unavailableReason else { return true }
-        say(style.apply(.red, to: "✗ ") + "\(command) needs to run Swift code, and swiftlab could not start its Swift session:")
+        say(
+            style.apply(.red, to: "✗ ")
+                + "\(command) needs to run Swift code, and swiftlab could not start its Swift session:")
         say("  " + reason)
         say(style.apply(.dim, to: "The lessons can still be read: :lesson, :next, :back, :hint and :solution work."))
         return false
@@ -92,14 +94,17 @@ public final class LessonGuide {
         let passed = exercises.filter { progress.hasPassed($1, in: $0) }.count
         say("Exercises:    " + ProgressBar.render(done: passed, total: exercises.count, style: style))
         if let lesson {
-            say("You are on lesson \(lesson.number), \(lesson.title), section \(sectionIndex + 1) of \(lesson.sections.count).")
+            say(
+                "You are on lesson \(lesson.number), \(lesson.title), section \(sectionIndex + 1) of \(lesson.sections.count)."
+            )
         }
         say(style.apply(.dim, to: "Saved in \(store.fileURL.path). :progress reset starts over."))
     }
 
     /// `:progress reset`: erases all progress after the learner confirms.
     public func resetProgress() {
-        let answer = console.ask("Erase all lesson progress (passed exercises, hints seen, where you are)? This cannot be undone. [y/N] ")
+        let answer = console.ask(
+            "Erase all lesson progress (passed exercises, hints seen, where you are)? This cannot be undone. [y/N] ")
         guard let answer, ["y", "yes"].contains(answer.trimmingSpaces().lowercased()) else {
             say("Kept your progress.")
             return
@@ -130,7 +135,9 @@ public final class LessonGuide {
             } else if let close = library.lessons.min(by: {
                 EditDistance.between(query.lowercased(), $0.slug) < EditDistance.between(query.lowercased(), $1.slug)
             }), EditDistance.between(query.lowercased(), close.slug) <= max(2, query.count / 3) {
-                say("No lesson '\(query)'. Did you mean :lesson \(close.slug) (lesson \(close.number), \(close.title))?")
+                say(
+                    "No lesson '\(query)'. Did you mean :lesson \(close.slug) (lesson \(close.number), \(close.title))?"
+                )
             } else {
                 say("No lesson '\(query)'. Lessons: \(names.isEmpty ? "none" : names).")
             }
@@ -148,7 +155,10 @@ public final class LessonGuide {
             move(to: lesson, section: sectionIndex + 1)
         } else if let following = library.lesson(after: lesson) {
             // At a lesson's end, :next goes on to the next lesson, where the learner left it.
-            say(style.apply(.dim, to: "That was the last section of lesson \(lesson.number); on to lesson \(following.number)."))
+            say(
+                style.apply(
+                    .dim, to: "That was the last section of lesson \(lesson.number); on to lesson \(following.number).")
+            )
             open(String(following.number))
         } else {
             say("That was the last section of the last lesson.")
@@ -181,8 +191,12 @@ public final class LessonGuide {
         guard let lesson else { return noLessonOpen() }
         if let measureWidth { renderer.width = max(20, measureWidth()) }
         let section = lesson.sections[sectionIndex]
-        say(style.apply(.dim, to: "Lesson \(lesson.number) · \(lesson.title) · \(sectionIndex + 1)/\(lesson.sections.count)"))
-        let heading = sectionIndex == 0 ? "# \(lesson.title)" : section.exercise != nil ? "## Exercise: \(section.title)" : "## \(section.title)"
+        say(
+            style.apply(
+                .dim, to: "Lesson \(lesson.number) · \(lesson.title) · \(sectionIndex + 1)/\(lesson.sections.count)"))
+        let heading =
+            sectionIndex == 0
+            ? "# \(lesson.title)" : section.exercise != nil ? "## Exercise: \(section.title)" : "## \(section.title)"
         say(renderer.render(heading))
         say()
         // The prose after a prediction explains it: hidden until the learner has run it.
@@ -196,7 +210,8 @@ public final class LessonGuide {
                 if example.isPrediction && !revealedPredictions.contains(predictionKey(lesson, example)) {
                     hiddenBehind = example
                 }
-                let label = example.isPrediction
+                let label =
+                    example.isPrediction
                     ? "Predict the output (:run \(example.number)):"
                     : "Example \(example.number) (:run \(example.number) runs it):"
                 say(style.apply(.bold, to: label))
@@ -214,12 +229,19 @@ public final class LessonGuide {
             }
             say()
         }
-        if let hidden = hiddenBehind ?? section.items.lazy.compactMap({ item -> LessonExample? in
-            if case .example(let example) = item, example.isPrediction,
-               !self.revealedPredictions.contains(self.predictionKey(lesson, example)) { return example }
-            return nil
-        }).first {
-            say(style.apply(.dim, to: "Guess first: :run \(hidden.number) asks for your guess, runs it, then explains."))
+        if let hidden = hiddenBehind
+            ?? section.items.lazy.compactMap({ item -> LessonExample? in
+                if case .example(let example) = item, example.isPrediction,
+                    !self.revealedPredictions.contains(self.predictionKey(lesson, example))
+                {
+                    return example
+                }
+                return nil
+            }).first
+        {
+            say(
+                style.apply(.dim, to: "Guess first: :run \(hidden.number) asks for your guess, runs it, then explains.")
+            )
         }
         if let exercise = section.exercise {
             if store.load().hasPassed(exercise, in: lesson) {

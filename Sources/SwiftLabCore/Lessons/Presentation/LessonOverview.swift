@@ -37,16 +37,21 @@ public struct LessonOverview {
         lines.append("Lessons " + ProgressBar.render(done: done, total: library.lessons.count, style: style) + " done")
         if let current = currentLesson, !progress.isDone(current) {
             let section = min(progress.currentSection, current.sections.count - 1) + 1
-            lines.append("Continue lesson \(current.number), \(current.title) (section \(section) of \(current.sections.count)): type "
-                + style.apply(.bold, to: ":lesson \(current.number)") + ".")
+            lines.append(
+                "Continue lesson \(current.number), \(current.title) (section \(section) of \(current.sections.count)): type "
+                    + style.apply(.bold, to: ":lesson \(current.number)") + ".")
         } else if let next = nextLessonToDo {
             let verb = done == 0 && currentLesson == nil ? "Start with" : "Next up:"
-            lines.append("\(verb) lesson \(next.number), \(next.title): type " + style.apply(.bold, to: ":lesson \(next.number)") + ".")
+            lines.append(
+                "\(verb) lesson \(next.number), \(next.title): type " + style.apply(.bold, to: ":lesson \(next.number)")
+                    + ".")
         } else {
             lines.append("You have done every lesson. :lessons lists them to revisit any.")
         }
         if !library.problems.isEmpty {
-            lines.append(style.apply(.yellow, to: "\(library.problems.count) lesson file(s) could not be read: :lessons shows why."))
+            lines.append(
+                style.apply(
+                    .yellow, to: "\(library.problems.count) lesson file(s) could not be read: :lessons shows why."))
         }
         return lines.joined(separator: "\n")
     }
@@ -55,7 +60,10 @@ public struct LessonOverview {
     /// line per lesson file that could not be read.
     public func list() -> String {
         let done = progress.completedCount(of: library.lessons)
-        var lines = [style.apply(.bold, to: "Lessons") + "  " + ProgressBar.render(done: done, total: library.lessons.count, style: style) + " done"]
+        var lines = [
+            style.apply(.bold, to: "Lessons") + "  "
+                + ProgressBar.render(done: done, total: library.lessons.count, style: style) + " done"
+        ]
         let titleWidth = library.lessons.map(\.title.count).max() ?? 0
         let current = currentLesson
         for item in library.lessons {

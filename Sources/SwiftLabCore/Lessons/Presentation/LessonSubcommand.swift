@@ -24,11 +24,17 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
     var summary: [String] {
         switch self {
         case .lessons: return ["List the lessons and your progress."]
-        case .check: return ["Check your exercise files of a lesson (the current one by default);",
-                             "they are in $XDG_DATA_HOME/swiftlab/workspace."]
+        case .check:
+            return [
+                "Check your exercise files of a lesson (the current one by default);",
+                "they are in $XDG_DATA_HOME/swiftlab/workspace.",
+            ]
         case .watch: return ["Check them again every time you save one."]
-        case .verify: return ["Check that every lesson's examples print what the text says and",
-                              "its exercises' checks pass with the solutions (for lesson writers)."]
+        case .verify:
+            return [
+                "Check that every lesson's examples print what the text says and",
+                "its exercises' checks pass with the solutions (for lesson writers).",
+            ]
         }
     }
 
@@ -69,7 +75,8 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
     static var overview: String {
         allCases.flatMap { subcommand in
             subcommand.summary.enumerated().map { index, line in
-                (index == 0 ? "  " + subcommand.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+                (index == 0
+                    ? "  " + subcommand.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: 15)) + line
             }
         }.joined(separator: "\n")

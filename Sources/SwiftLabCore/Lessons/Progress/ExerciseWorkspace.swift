@@ -61,27 +61,34 @@ public struct ExerciseWorkspace: Sendable {
 
     /// The comment a file starts with: the exercise's task and how to check it.
     private func header(for exercise: Exercise, in lesson: Lesson) -> String {
-        let header = [
-            "// Lesson \(lesson.number): \(lesson.title). Exercise \(exercise.number): \(exercise.title)",
-            "//",
-        ] + exercise.task.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "//" : "// " + $0 } + [
-            "//",
-            "// Check it with `swiftlab check \(lesson.number)` (or `:edit` and `:check` in swiftlab).",
-            "",
-        ]
+        let header =
+            [
+                "// Lesson \(lesson.number): \(lesson.title). Exercise \(exercise.number): \(exercise.title)",
+                "//",
+            ]
+            + exercise.task.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.isEmpty ? "//" : "// " + $0
+            } + [
+                "//",
+                "// Check it with `swiftlab check \(lesson.number)` (or `:edit` and `:check` in swiftlab).",
+                "",
+            ]
         return header.joined(separator: "\n") + "\n"
     }
 
     /// The learner's code for `exercise`, or nil when the file does not exist or cannot be read.
     public func code(for exercise: Exercise, in lesson: Lesson) -> String? {
-        guard let data = FileManager.default.contents(atPath: fileURL(for: exercise, in: lesson).path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: fileURL(for: exercise, in: lesson).path) else {
+            return nil
+        }
         return String(data: data, encoding: .utf8)
     }
 
     /// The modification dates of `lesson`'s exercise files, to notice saves (`swiftlab watch`).
     public func modificationDates(of lesson: Lesson) -> [Date?] {
         lesson.exercises.map { exercise in
-            (try? FileManager.default.attributesOfItem(atPath: fileURL(for: exercise, in: lesson).path))?[.modificationDate] as? Date
+            (try? FileManager.default.attributesOfItem(atPath: fileURL(for: exercise, in: lesson).path))?[
+                .modificationDate] as? Date
         }
     }
 }

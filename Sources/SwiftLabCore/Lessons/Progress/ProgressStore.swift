@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -96,9 +97,13 @@ public final class ProgressStore: Sendable {
         let backup = backupURL()
         do {
             try FileManager.default.moveItem(at: fileURL, to: backup)
-            warn("swiftlab: \(path) could not be used (\(problem)); kept it as \(backup.path) and started fresh progress.")
+            warn(
+                "swiftlab: \(path) could not be used (\(problem)); kept it as \(backup.path) and started fresh progress."
+            )
         } catch {
-            warn("swiftlab: \(path) could not be used (\(problem)) nor moved aside (\(error.localizedDescription)); starting fresh progress.")
+            warn(
+                "swiftlab: \(path) could not be used (\(problem)) nor moved aside (\(error.localizedDescription)); starting fresh progress."
+            )
         }
         return LessonProgress()
     }
@@ -136,7 +141,8 @@ public final class ProgressStore: Sendable {
             return !told
         }
         guard first else { return }
-        warn("swiftlab: \(problem). Your progress in this session (exercises passed, hints seen, "
-            + "where you are) will not be saved; you can go on, and this warning is not repeated.")
+        warn(
+            "swiftlab: \(problem). Your progress in this session (exercises passed, hints seen, "
+                + "where you are) will not be saved; you can go on, and this warning is not repeated.")
     }
 }

@@ -143,18 +143,25 @@ import Testing
     }
 
     @Test func combineLatest() {
-        #expect(stress { $0[0].combineLatest($0[1], $0[2], $0[3]).map { $0 + $1 + $2 + $3 }.eraseToAnyPublisher() }.isEmpty)
+        #expect(
+            stress { $0[0].combineLatest($0[1], $0[2], $0[3]).map { $0 + $1 + $2 + $3 }.eraseToAnyPublisher() }.isEmpty)
     }
 
     @Test func switchToLatest() {
-        #expect(stress { subjects in
-            Publishers.Sequence<[PassthroughSubject<Int, Never>], Never>(sequence: subjects).switchToLatest().eraseToAnyPublisher()
-        }.isEmpty)
+        #expect(
+            stress { subjects in
+                Publishers.Sequence<[PassthroughSubject<Int, Never>], Never>(sequence: subjects).switchToLatest()
+                    .eraseToAnyPublisher()
+            }.isEmpty)
     }
 
     @Test func receiveOnAndSubscribeOn() {
         let queue = DispatchQueue(label: "AsyncOperatorStressTests.serial")
-        #expect(stress({ Publishers.MergeMany($0).subscribe(on: queue).receive(on: queue).eraseToAnyPublisher() }, drain: { queue.sync {} }).isEmpty)
+        #expect(
+            stress(
+                { Publishers.MergeMany($0).subscribe(on: queue).receive(on: queue).eraseToAnyPublisher() },
+                drain: { queue.sync {} }
+            ).isEmpty)
     }
 
     @Test func delayAndDebounce() {
@@ -169,8 +176,16 @@ import Testing
             queue.asyncAfter(deadline: .now() + .milliseconds(1)) { markerRan.leave() }
             markerRan.wait()
         }
-        #expect(stress({ Publishers.MergeMany($0).delay(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() }, drain: drain).isEmpty)
-        #expect(stress({ Publishers.MergeMany($0).debounce(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() }, drain: drain).isEmpty)
+        #expect(
+            stress(
+                { Publishers.MergeMany($0).delay(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() },
+                drain: drain
+            ).isEmpty)
+        #expect(
+            stress(
+                { Publishers.MergeMany($0).debounce(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() },
+                drain: drain
+            ).isEmpty)
     }
 
     @Test func bufferedValuesFromManyThreads() async {

@@ -224,7 +224,12 @@ final class OverlapDetector: @unchecked Sendable {
     private let lock = NSLock()
     private var inside = 0
     private(set) var overlapped = false
-    func enter() { lock.withLock { inside += 1; if inside > 1 { overlapped = true } } }
+    func enter() {
+        lock.withLock {
+            inside += 1
+            if inside > 1 { overlapped = true }
+        }
+    }
     func leave() { lock.withLock { inside -= 1 } }
 }
 
@@ -286,4 +291,3 @@ final class ConcurrentRecorder<Failure: Error>: Subscriber, @unchecked Sendable 
         }
     }
 }
-
