@@ -17,6 +17,8 @@ run: deps
 # Build and run every test. The last line is the Streams concurrency stress suite under
 # ThreadSanitizer: its own package, so the sanitizer build compiles only Streams and it.
 test: deps
+	# The house style (.swift-format): any finding fails, before the long builds start.
+	./scripts/lint.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	# Every lesson's examples print what its text says; its checks pass with the solutions.

@@ -55,10 +55,13 @@ final class LiveTicker: @unchecked Sendable {
                     log("  #\(update.sequence) \(update.symbol) \(String(format: "%.2f", update.price))")
                 }
             ),
-            echoes.sink(receiveCompletion: { _ in }) { [self] text in
-                lock.withLock { echoLog.append(text) }
-                log("  \(text)")
-            },
+            echoes.sink(
+                receiveCompletion: { _ in },
+                receiveValue: { [self] text in
+                    lock.withLock { echoLog.append(text) }
+                    log("  \(text)")
+                }
+            ),
         ]
         lock.withLock { subscriptions += watchers }
         connection.connect()

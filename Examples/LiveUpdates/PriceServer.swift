@@ -27,9 +27,11 @@ final class PriceServer: @unchecked Sendable {
         self.updatesBeforeDrop = updatesBeforeDrop
         // `serve` needs `self`, which exists only once every property is set.
         let box = WeakBox()
-        server = try LocalHTTPServer(handler: { _ in .text("connect with a WebSocket", status: 426) }) { socket in
-            box.server?.serve(socket)
-        }
+        server = try LocalHTTPServer(
+            handler: { _ in .text("connect with a WebSocket", status: 426) },
+            webSocket: { socket in
+                box.server?.serve(socket)
+            })
         box.server = self
     }
 
@@ -64,7 +66,9 @@ final class PriceServer: @unchecked Sendable {
         encoder.outputFormatting = .sortedKeys
         while let update = takeNextUpdate(isFirstConnection: isFirst) {
             Thread.sleep(forTimeInterval: Self.pauses[(update.sequence - 1) % Self.pauses.count])
-            try? socket.send(.text(String(decoding: try! encoder.encode(update), as: UTF8.self)))
+            // Encoding a struct of a string and numbers cannot fail; if it ever did, the update is skipped.
+            guard let json = try? encoder.encode(update) else { continue }
+            try? socket.send(.text(String(decoding: json, as: UTF8.self)))
         }
         if isFirst {
             echoed.wait()  // the client's greeting was answered before the connection drops

@@ -200,7 +200,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = send(client, raw.baseAddress! + offset, raw.count - offset, noSignal)  // no SIGPIPE from a client that left
+                // noSignal: no SIGPIPE from a client that left.
+                let written = send(client, raw.baseAddress! + offset, raw.count - offset, noSignal)
                 if written <= 0 { return }
                 offset += written
             }

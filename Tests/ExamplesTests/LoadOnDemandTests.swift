@@ -63,7 +63,7 @@ struct LoadOnDemandTests {
         #expect(resource.loadsStarted == 1)
         #expect(early.allSatisfy { $0.all == ["report"] })
         #expect(late.all == ["report"], "a subscriber arriving after the load gets the value at once")
-        subscriptions.forEach { $0.cancel() }
+        for subscription in subscriptions { subscription.cancel() }
     }
 
     @Test("When the last subscriber cancels, the load stops and the value is released")

@@ -84,7 +84,7 @@ struct RemoteConfigTests {
         allSubscribed.signal()
         for _ in updates { #expect(done.wait()) }
         #expect(server.receivedRequests.count == 1)
-        subscriptions.forEach { $0.cancel() }
+        for subscription in subscriptions { subscription.cancel() }
     }
 
     @Test("A corrupt cache file falls back to the bundled default")

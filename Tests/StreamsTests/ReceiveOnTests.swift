@@ -55,8 +55,9 @@ import Testing
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
         let onQueue = EventLog<Bool>()
-        let recorder = Recorder<Int, Never>(onValue: { _ in onQueue.append(DispatchQueue.getSpecific(key: key) == true)
-            })
+        let recorder = Recorder<Int, Never>(onValue: { _ in
+            onQueue.append(DispatchQueue.getSpecific(key: key) == true)
+        })
         [1, 2, 3].publisher.receive(on: queue).subscribe(recorder)
         recorder.wait { $0.completionCount == 1 }
         #expect(recorder.values == [1, 2, 3])

@@ -13,6 +13,7 @@ public final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// An executor with a queue of its own.
     public init() {}
 
+    /// Runs the job on this executor's queue (its own thread), never on the cooperative pool.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()

@@ -250,7 +250,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         waiting = []
         queued = []
         lock.unlock()
-        subscriptions.forEach { $0.cancel() }
+        for subscription in subscriptions { subscription.cancel() }
         withExtendedLifetime(released) {}
     }
 
@@ -351,14 +351,14 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
             pendingCompletion = completion
             lock.unlock()
             _fixLifetime(dropped)
-            subscriptions.forEach { $0.cancel() }
+            for subscription in subscriptions { subscription.cancel() }
             return
         }
         let receiver = downstream
         downstream = nil
         lock.unlock()
         _fixLifetime(dropped)
-        subscriptions.forEach { $0.cancel() }
+        for subscription in subscriptions { subscription.cancel() }
         receiver?.receive(completion: completion)
     }
 }

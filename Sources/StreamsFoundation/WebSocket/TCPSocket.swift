@@ -57,7 +57,7 @@ final class TCPSocket: @unchecked Sendable {
     func read(maximum: Int = 64 * 1024) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: maximum)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc_read(descriptor, $0.baseAddress, maximum) }
+            let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, maximum) }
             if count < 0 && errno == EINTR { continue }
             return count > 0 ? Array(buffer[0..<count]) : []
         }
@@ -96,13 +96,13 @@ final class TCPSocket: @unchecked Sendable {
 
 // The module-level read/write/close, named apart from the methods above.
 #if canImport(Glibc)
-private let Glibc_read = Glibc.read
+private let readBytes = Glibc.read
 private let sendBytes = Glibc.send
 private let closeDescriptor = Glibc.close
 /// Flags for `send` that stop SIGPIPE (Linux; Darwin sets SO_NOSIGPIPE on the socket instead).
 package let noSignal = Int32(MSG_NOSIGNAL)
 #else
-private let Glibc_read = Darwin.read
+private let readBytes = Darwin.read
 private let sendBytes = Darwin.send
 private let closeDescriptor = Darwin.close
 package let noSignal: Int32 = 0

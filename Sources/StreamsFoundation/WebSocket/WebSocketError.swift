@@ -21,6 +21,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The message could not be sent because the connection is not open.
     case notConnected
 
+    /// What went wrong, in a sentence for a log or an error message.
     public var description: String {
         switch self {
         case .unsupportedURL(let url): "unsupported WebSocket URL \(url)"

@@ -17,7 +17,8 @@ public enum SwiftLabApplication {
             arguments,
             makeSession: {
                 var configuration = Session.Configuration()
-                configuration.timeout = .seconds(30)  // an endless loop in a lesson or exercise file must not hang a check
+                // An endless loop in a lesson or exercise file must not hang a check.
+                configuration.timeout = .seconds(30)
                 return try Session(configuration: configuration)
             })
         {

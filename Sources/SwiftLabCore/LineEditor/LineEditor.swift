@@ -353,7 +353,7 @@ public final class LineEditor: LineReader {
         _ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result
     ) -> Result {
         let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer { for copy in copies { free(copy) } }
         var pointers = copies.map { UnsafePointer($0) }
         return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
     }

@@ -86,9 +86,11 @@ struct WebSocketBadInputTests {
     @Test("LocalHTTPServer refuses an unmasked client frame with close code 1002")
     func serverRefusesUnmaskedFrame() throws {
         let serverError = ErrorBox()
-        let server = try LocalHTTPServer(handler: { _ in .text("no", status: 404) }) { socket in
-            do throws(WebSocketError) { _ = try socket.receive() } catch { serverError.set(error) }
-        }
+        let server = try LocalHTTPServer(
+            handler: { _ in .text("no", status: 404) },
+            webSocket: { socket in
+                do throws(WebSocketError) { _ = try socket.receive() } catch { serverError.set(error) }
+            })
         defer { server.stop() }
         let key = WebSocketHandshake.makeKey()
         let client = RawTCPClient(port: server.port)

@@ -9,9 +9,11 @@ import Testing
 @Suite("WebSocketConnection", .serialized)
 struct WebSocketConnectionTests {
     private func echoServer() throws -> LocalHTTPServer {
-        try LocalHTTPServer(handler: { _ in .text("no", status: 404) }) { socket in
-            while let message = try? socket.receive() { try? socket.send(message) }
-        }
+        try LocalHTTPServer(
+            handler: { _ in .text("no", status: 404) },
+            webSocket: { socket in
+                while let message = try? socket.receive() { try? socket.send(message) }
+            })
     }
 
     @Test("Text and binary messages echo; close() ends with a normal closure")
@@ -37,11 +39,13 @@ struct WebSocketConnectionTests {
 
     @Test("A server's normal close finishes the stream with its code and reason")
     func serverCloses() throws {
-        let server = try LocalHTTPServer(handler: { _ in .text("no", status: 404) }) { socket in
-            try? socket.send(.text("bye"))
-            socket.close(code: 1000, reason: "done")
-            _ = try? socket.receive()
-        }
+        let server = try LocalHTTPServer(
+            handler: { _ in .text("no", status: 404) },
+            webSocket: { socket in
+                try? socket.send(.text("bye"))
+                socket.close(code: 1000, reason: "done")
+                _ = try? socket.receive()
+            })
         defer { server.stop() }
         let session = WebSocketSession(url: server.webSocketURL(for: "/"))
         guard case .finished? = session.completion() else {
@@ -119,16 +123,18 @@ struct WebSocketConnectionTests {
     @Test("A dropped connection reconnects with backoff, visible in the state stream")
     func reconnects() throws {
         let connections = LockedCounter()
-        let server = try LocalHTTPServer(handler: { _ in .text("no", status: 404) }) { socket in
-            let number = connections.increment()
-            try? socket.send(.text("connection \(number)"))
-            if number < 3 {
-                socket.abort()
-            } else {
-                socket.close()
-                _ = try? socket.receive()
-            }
-        }
+        let server = try LocalHTTPServer(
+            handler: { _ in .text("no", status: 404) },
+            webSocket: { socket in
+                let number = connections.increment()
+                try? socket.send(.text("connection \(number)"))
+                if number < 3 {
+                    socket.abort()
+                } else {
+                    socket.close()
+                    _ = try? socket.receive()
+                }
+            })
         defer { server.stop() }
         let policy = WebSocketReconnectPolicy(maximumAttempts: 2, initialDelay: 0.01, multiplier: 3)
         let session = WebSocketSession(

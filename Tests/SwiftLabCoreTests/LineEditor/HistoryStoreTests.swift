@@ -39,7 +39,7 @@ struct HistoryStoreTests {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let store = HistoryStore(path: root + "/history", maximumEntries: 3) { _ in }
-        (1...5).forEach { store.append("entry \($0)") }
+        for number in 1...5 { store.append("entry \(number)") }
         #expect(store.load() == ["entry 3", "entry 4", "entry 5"])
         let text = try String(contentsOfFile: root + "/history", encoding: .utf8)
         #expect(text == "entry 3\nentry 4\nentry 5\n")

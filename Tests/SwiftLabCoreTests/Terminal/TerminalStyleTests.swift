@@ -13,7 +13,7 @@ struct TerminalStyleTests {
     @Test func noColourForAPipeOrWithNoColor() {
         var fds: [Int32] = [-1, -1]
         #expect(pipe(&fds) == 0)
-        defer { fds.forEach { close($0) } }
+        defer { for fd in fds { close(fd) } }
         #expect(TerminalStyle.forOutput(fileDescriptor: fds[1], environment: ["TERM": "xterm"]).usesColor == false)
         var primary: Int32 = -1
         var secondary: Int32 = -1

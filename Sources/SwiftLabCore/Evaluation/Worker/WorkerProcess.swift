@@ -175,7 +175,7 @@ final class WorkerProcess: @unchecked Sendable {
         }
         queue.removeAll { if case .exited = $0 { return false } else { return true } }
         condition.unlock()
-        leftover.forEach { asynchronousOutput($0.0, $0.1) }
+        for (text, isError) in leftover { asynchronousOutput(text, isError) }
     }
 
     /// Whether the worker has ended.

@@ -127,7 +127,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             case .reply(.finished(cell.number)):
                 break loop
             case .reply(.failed(_, let message)):
-                errors.finish().forEach { emit($0.text) }
+                for error in errors.finish() { emit(error.text) }
                 emit("error: the worker could not load the cell: \(message)\n")
                 worker.stopWaiting()
                 return .crashed
@@ -138,8 +138,8 @@ final class WorkerSupervisor: @unchecked Sendable {
                 break loop
             }
         }
-        errors.finish().forEach { emit($0.text) }
-        runtimeMessages.forEach(emit)
+        for error in errors.finish() { emit(error.text) }
+        for message in runtimeMessages { emit(message) }
         guard let status = exitStatus else {
             worker.stopWaiting()
             return .succeeded

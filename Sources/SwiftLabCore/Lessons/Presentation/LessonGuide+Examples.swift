@@ -129,6 +129,6 @@ extension LessonGuide {
         guard !explanation.isEmpty else { return }
         say()
         say(style.apply(.bold, to: "Why:"))
-        explanation.forEach { say(renderer.render($0)) }
+        for block in explanation { say(renderer.render(block)) }
     }
 }
