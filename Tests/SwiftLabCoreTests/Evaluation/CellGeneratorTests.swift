@@ -21,9 +21,12 @@ import Testing
         #expect(cell.columnShifts == [ColumnShift(line: 1, column: 9, width: "SwiftLabRuntime.topLevel(".utf8.count)])
     }
 
-    /// Generates `inputs` one after another, each seeing the ones before it as accepted.
-    func cells(_ inputs: [String]) -> [GeneratedCell] {
+    /// Generates `inputs` one after another, each seeing the ones before it as accepted;
+    /// `narrow`: importing only the cells whose names they mention (``NarrowImports``), else
+    /// every earlier declaring cell, as the retry does (the tests of how cells are imported).
+    func cells(_ inputs: [String], narrow: Bool = false) -> [GeneratedCell] {
         var context = CellGenerator.Context()
+        context.importsEveryEarlierCell = !narrow
         var cells: [GeneratedCell] = []
         for (index, input) in inputs.enumerated() {
             cells.append(CellGenerator.generate(number: index + 1, input: ParsedInput(input), context: context))
@@ -114,6 +117,41 @@ import Testing
         let split = self.cells(["infix operator +++", "func +++ (a: Int, b: Int) -> Int { a + b }", "1 +++ 2"])
         #expect(importLines(split[1]) == ["@testable import Cell1"])
         #expect(importLines(split[2]) == ["@testable import Cell1", "@testable import Cell2"])
+    }
+
+    @Test func aCellImportsOnlyTheEarlierCellsDeclaringNamesItMentions() {
+        let cells = cells(
+            [
+                "let xs = [1, 2, 3]", "let v1 = xs.count", "struct P { var weight = 1 }\nenum E { case red, green }",
+                "let p = P()", "\"\\(v1 + 1)\"", "p.weight", "let e: E = .green", "xs.count",
+            ], narrow: true)
+        #expect(importLines(cells[1]) == ["@testable import Cell1"])
+        // Inside a string interpolation too.
+        #expect(importLines(cells[4]) == ["@testable import Cell2"])
+        #expect(cells[4].leavesOutEarlierCells)
+        // A member reaches the cell that declares its type (`@testable` access to it).
+        #expect(importLines(cells[5]) == ["@testable import Cell3", "@testable import Cell4"])
+        #expect(importLines(cells[6]) == ["@testable import Cell3"])
+        #expect(importLines(cells[7]) == ["@testable import Cell1"])
+        // Importing every cell: nothing is left out.
+        let wide = self.cells(["let xs = [1, 2, 3]", "let v1 = 2", "xs.count"])
+        #expect(importLines(wide[2]) == ["@testable import Cell1", "@testable import Cell2"])
+        #expect(!wide[2].leavesOutEarlierCells)
+    }
+
+    @Test func aCellStatingAConformanceIsAlwaysImported() {
+        let cells = cells(
+            ["protocol Named {}", "extension Int: Named {}", "let y = 2", "func f() {}", "y + 1"], narrow: true)
+        #expect(importLines(cells[4]) == ["@testable import Cell2", "@testable import Cell3"])
+    }
+
+    @Test func namesACellDeclaresForLaterInputs() {
+        let cell = CellGenerator.generate(
+            number: 1,
+            input: ParsedInput(
+                "struct P { let a: Int; func `class`() {} }\nenum E: Int { case x = 1, y(Int), z }\nlet (m, n) = (1, 2)\ninfix operator +++"
+            ), context: .init())
+        #expect(cell.reachableNames == ["P", "a", "class", "E", "x", "y", "z", "m", "n", "+++"])
     }
 
     @Test func topLevelAwaitRunsTheBodyAsATask() {

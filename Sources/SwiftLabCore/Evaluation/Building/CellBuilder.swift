@@ -19,6 +19,12 @@ final class CellBuilder {
         /// must be public across modules, but cells are one program to the learner, so
         /// access control is turned off for this cell.
         case withoutAccessControl
+        /// The cell imported only the earlier cells that declare a name the input mentions
+        /// (``NarrowImports``) and did not compile: it is generated again importing every
+        /// earlier declaring cell, so that what the learner sees is the whole program's
+        /// answer (the error, or the cell compiling after all). Tried after the others, so
+        /// that a retry they answer does not also pay for a compile of the wide cell.
+        case everyEarlierCellImported
 
         /// The diagnostic for an `async` call in a bare expression's display.
         static let asyncInSynchronousDisplayDiagnostic =
@@ -29,14 +35,15 @@ final class CellBuilder {
         static let crossCellConformanceDiagnostic =
             "must be declared public because it matches a requirement in public protocol"
 
-        /// Whether this retry answers what compiling a cell produced.
-        func answers(_ outcome: CellCompiler.Outcome) -> Bool {
+        /// Whether this retry answers what compiling `cell` produced.
+        func answers(_ outcome: CellCompiler.Outcome, of cell: GeneratedCell) -> Bool {
             // An interrupted compile says nothing about the input or the set-up.
             guard outcome.library == nil, !outcome.interrupted else { return false }
             switch self {
             case .driverAfterFastPathLinkFailure: return outcome.linkFailed
             case .awaitingDisplays: return outcome.output.contains(Self.asyncInSynchronousDisplayDiagnostic)
             case .withoutAccessControl: return outcome.output.contains(Self.crossCellConformanceDiagnostic)
+            case .everyEarlierCellImported: return !outcome.linkFailed && cell.leavesOutEarlierCells
             }
         }
     }
@@ -68,7 +75,7 @@ final class CellBuilder {
         var cell = CellGenerator.generate(number: number, input: input, context: context)
         var outcome = compiler.compile(cell)
         var untried = Retry.allCases
-        while let index = untried.firstIndex(where: { $0.answers(outcome) }) {
+        while let index = untried.firstIndex(where: { $0.answers(outcome, of: cell) }) {
             switch untried.remove(at: index) {
             case .driverAfterFastPathLinkFailure:
                 notice("swiftlab: the fast compile path failed; using the swiftc driver from now on")
@@ -78,6 +85,9 @@ final class CellBuilder {
                 cell = CellGenerator.generate(number: number, input: input, context: context)
             case .withoutAccessControl:
                 disableAccessControl = true
+            case .everyEarlierCellImported:
+                context.importsEveryEarlierCell = true
+                cell = CellGenerator.generate(number: number, input: input, context: context)
             }
             outcome = compiler.compile(cell, disableAccessControl: disableAccessControl)
         }

@@ -2,10 +2,15 @@ import Foundation
 
 /// Compiles generated cells into shared libraries the worker can load.
 ///
-/// Two ways: the fast path runs `swift-frontend` and a system linker directly (Linux;
-/// about 3x faster than the driver, see repl-engine.md), the portable path runs the
-/// `swiftc` driver. ``init(toolchain:library:cache:path:)`` picks the fast path when the
-/// pieces are there; ``fallBackToDriver()`` switches when the fast path fails to work.
+/// Two ways: the fast path compiles and then runs a system linker directly (Linux; about
+/// 3x faster than the driver, see repl-engine.md), the portable path runs the `swiftc`
+/// driver. ``init(toolchain:library:cache:path:environment:)`` picks the fast path when
+/// the pieces are there; ``fallBackToDriver()`` switches when the fast path fails to work.
+///
+/// On the fast path a cell is compiled by the warm compiler (``CompileServer``) once it
+/// has started, else by a `swift-frontend` process; when the server ends in the middle of
+/// a compile (a crash in the library), `swift-frontend` compiles that cell and a new
+/// server is started for the next ones, without a word to the learner.
 final class CellCompiler: @unchecked Sendable {
     /// How cells are compiled.
     enum Path: String, Sendable {
@@ -26,6 +31,8 @@ final class CellCompiler: @unchecked Sendable {
         /// Whether Ctrl-C stopped the compiler or linker (they share the terminal's process
         /// group, so the interrupt reaches them too): nothing about the input is known.
         var interrupted = false
+        /// Whether the warm compiler (``CompileServer``) compiled the cell.
+        var compiledWarm = false
     }
 
     let toolchain: Toolchain
@@ -34,6 +41,15 @@ final class CellCompiler: @unchecked Sendable {
     private(set) var path: Path
     /// The user's language mode, search paths, libraries and flags.
     var options = CompilerOptions()
+    /// The warm compiler's executable and the library it loads, when both are there and it
+    /// is not turned off (`SWIFTLAB_WARM_COMPILER=0`).
+    private let warmCompiler: (executable: URL, library: URL)?
+    /// The running warm compiler, if any.
+    private(set) var server: CompileServer?
+    /// How many servers have crashed: one that keeps crashing is not started again.
+    private var serverCrashes = 0
+    /// The most server crashes a session restarts after.
+    static let maximumServerCrashes = 2
 
     /// Creates a compiler; `path` forces a way (`nil`: the fast path when available,
     /// or the one named by `$SWIFTLAB_COMPILE_PATH`).
@@ -47,11 +63,54 @@ final class CellCompiler: @unchecked Sendable {
         let requested = path ?? environment["SWIFTLAB_COMPILE_PATH"].flatMap(Path.init(rawValue:))
         self.path = requested ?? (toolchain.supportsFastPath ? .fast : .driver)
         if self.path == .fast, !toolchain.supportsFastPath { self.path = .driver }
+        let files = FileManager.default
+        if self.path == .fast, environment["SWIFTLAB_WARM_COMPILER"] != "0",
+            files.isExecutableFile(atPath: library.compileServer.path),
+            let compilerLibrary = toolchain.inProcessCompilerLibrary, files.fileExists(atPath: compilerLibrary.path)
+        {
+            warmCompiler = (library.compileServer, compilerLibrary)
+            startServer()
+        } else {
+            warmCompiler = nil
+        }
+    }
+
+    deinit { shutDown() }
+
+    /// Ends the warm compiler, if one runs (the session is over).
+    func shutDown() {
+        server?.shutDown()
+        server = nil
     }
 
     /// Uses the driver from now on.
     func fallBackToDriver() {
         path = .driver
+        shutDown()
+    }
+
+    /// Starts a new warm compiler after the last one ended with `status` (128 + SIGINT:
+    /// Ctrl-C during a compile), unless it could not load the library or kept crashing.
+    private func replaceServer(endedWith status: Int32) {
+        server = nil
+        guard status != CompileServer.unavailableStatus else { return }
+        if status != 128 + SIGINT { serverCrashes += 1 }
+        if serverCrashes <= Self.maximumServerCrashes { startServer() }
+    }
+
+    /// Starts a warm compiler in the background.
+    private func startServer() {
+        guard let warmCompiler else { return }
+        // The warm-up compiles an expression cell, loading what every cell imports.
+        let warmUp = CellGenerator.generate(number: 0, input: ParsedInput("0"), context: .init())
+        let source = cache.temporary.appendingPathComponent("WarmUp.swift")
+        let object = cache.temporary.appendingPathComponent("WarmUp.o")
+        guard (try? warmUp.source.write(to: source, atomically: false, encoding: .utf8)) != nil else { return }
+        let arguments =
+            ["-c", source.path, "-o", object.path] + commonFlags(for: warmUp, disableAccessControl: false)
+        server = try? CompileServer(
+            executable: warmCompiler.executable, library: warmCompiler.library,
+            warmUp: .compile(name: "WarmUp", arguments: arguments))
     }
 
     /// Flags both paths give the compiler.
@@ -65,6 +124,38 @@ final class CellCompiler: @unchecked Sendable {
             ] + options.compileFlags
         if disableAccessControl { flags.append("-disable-access-control") }
         return flags
+    }
+
+    /// The files a cell compiles to besides its object file: its module and source info,
+    /// for cells that declare something (only those are imported by later cells).
+    private func moduleOutputs(for cell: GeneratedCell) -> (module: String, sourceInfo: String)? {
+        guard cell.exportsDeclarations else { return nil }
+        let directory = cache.session
+        return (
+            directory.appendingPathComponent("\(cell.moduleName).swiftmodule").path,
+            directory.appendingPathComponent("\(cell.moduleName).swiftsourceinfo").path
+        )
+    }
+
+    /// The object file the fast path compiles a cell to, before linking it.
+    private func objectURL(for cell: GeneratedCell) -> URL {
+        cache.session.appendingPathComponent("\(cell.moduleName).o")
+    }
+
+    /// The warm compiler's arguments for a cell: the driver's spelling of the fast path's
+    /// `swift-frontend` flags (frontend-only flags behind `-Xfrontend`).
+    func serverArguments(for cell: GeneratedCell, source: URL, disableAccessControl: Bool) -> [String] {
+        var arguments = ["-c", source.path, "-o", objectURL(for: cell).path]
+        if let outputs = moduleOutputs(for: cell) {
+            // Notes in later cells can then point at the declaring input.
+            arguments += [
+                "-emit-module", "-emit-module-path", outputs.module, "-emit-module-source-info-path",
+                outputs.sourceInfo,
+            ]
+        }
+        arguments += commonFlags(for: cell, disableAccessControl: false)
+        if disableAccessControl { arguments += ["-Xfrontend", "-disable-access-control"] }
+        return arguments
     }
 
     /// The library file a cell compiles to.
@@ -99,17 +190,16 @@ final class CellCompiler: @unchecked Sendable {
             #endif
             return [command]
         case .fast:
-            let object = directory.appendingPathComponent("\(cell.moduleName).o").path
-            let frontend =
-                [
-                    toolchain.frontend.path, "-frontend", "-c", "-primary-file", source.path,
-                    "-target", toolchain.targetTriple, "-disable-objc-interop",
-                    "-emit-module-path", module,
-                    // Notes in later cells can then point at the declaring input.
-                    "-emit-module-source-info-path",
-                    directory.appendingPathComponent("\(cell.moduleName).swiftsourceinfo").path,
-                    "-o", object,
-                ] + common
+            let object = objectURL(for: cell).path
+            var frontend = [
+                toolchain.frontend.path, "-frontend", "-c", "-primary-file", source.path,
+                "-target", toolchain.targetTriple, "-disable-objc-interop", "-o", object,
+            ]
+            if let outputs = moduleOutputs(for: cell) {
+                // Notes in later cells can then point at the declaring input.
+                frontend += ["-emit-module-path", outputs.module, "-emit-module-source-info-path", outputs.sourceInfo]
+            }
+            frontend += common
             let runtime = toolchain.runtimeLibraryDirectory.path
             // Earlier cells and the Swift runtime are already loaded in the worker (with
             // RTLD_GLOBAL), so only the cell library and imported system modules are named.
@@ -162,7 +252,27 @@ final class CellCompiler: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = cache.temporary.path
         var output = ""
-        let steps = commands(for: cell, source: source, disableAccessControl: disableAccessControl)
+        var steps = commands(for: cell, source: source, disableAccessControl: disableAccessControl)
+        var linkIndex = 1
+        var compiledWarm = false
+        if path == .fast, options.compilerFlags.isEmpty, let server, server.isWarm {
+            let arguments = serverArguments(for: cell, source: source, disableAccessControl: disableAccessControl)
+            switch server.compile(name: cell.moduleName, arguments: arguments) {
+            case .compiled(let succeeded, let diagnostics):
+                guard succeeded else { return Outcome(library: nil, output: diagnostics, compiledWarm: true) }
+                output = diagnostics
+                compiledWarm = true
+                steps.removeFirst()  // compiled: only the link is left
+                linkIndex = 0
+            case .ended(let status):
+                // A crash (or Ctrl-C) ends the server: swift-frontend compiles this cell,
+                // and a new server warms up in the background for the next ones.
+                replaceServer(endedWith: status)
+                if status == 128 + SIGINT { return Outcome(library: nil, output: "", interrupted: true) }
+            }
+        } else if let server, let status = server.endStatus {
+            replaceServer(endedWith: status)
+        }
         for (index, command) in steps.enumerated() {
             do {
                 let result = try ChildProcess.run(command, environment: environment)
@@ -171,14 +281,16 @@ final class CellCompiler: @unchecked Sendable {
                     return Outcome(library: nil, output: output, interrupted: true)
                 }
                 if result.status != 0 {
-                    return Outcome(library: nil, output: output, linkFailed: path == .fast && index == 1)
+                    return Outcome(
+                        library: nil, output: output, linkFailed: path == .fast && index == linkIndex,
+                        compiledWarm: compiledWarm)
                 }
             } catch {
                 return Outcome(library: nil, output: output + "error: \(error)", linkFailed: path == .fast)
             }
         }
         // The object file is only the linker's input: a long session would pile them up.
-        try? FileManager.default.removeItem(at: cache.session.appendingPathComponent("\(cell.moduleName).o"))
-        return Outcome(library: libraryURL(for: cell), output: output)
+        try? FileManager.default.removeItem(at: objectURL(for: cell))
+        return Outcome(library: libraryURL(for: cell), output: output, compiledWarm: compiledWarm)
     }
 }

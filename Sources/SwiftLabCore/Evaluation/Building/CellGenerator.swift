@@ -16,9 +16,12 @@
 struct CellGenerator {
     /// What the session knows when a cell is generated.
     struct Context {
-        /// The earlier accepted cells, oldest first: ``CellImports`` decides which of them
-        /// the cell imports, and how.
+        /// The earlier accepted cells, oldest first: ``NarrowImports`` decides which of
+        /// them the cell imports, ``CellImports`` how.
         var earlierCells: [GeneratedCell] = []
+        /// Imports every earlier declaring cell, not only those that declare a name the
+        /// input mentions (the retry when a narrow selection did not compile).
+        var importsEveryEarlierCell = false
         /// Import items from earlier accepted cells, in order.
         var imports: [String] = []
         /// A transient cell (a lesson check) leaves the `$R` counter as it found it.
@@ -143,8 +146,11 @@ struct CellGenerator {
             // Streams' Foundation pieces come with Foundation, as they would with Combine.
             header.append("import StreamsFoundation")
         }
+        let selection =
+            context.importsEveryEarlierCell
+            ? nil : NarrowImports.modules(importedFrom: context.earlierCells, by: input.cellItems)
         let cellImports = CellImports.lines(
-            earlier: context.earlierCells, declarations: declarations, extensions: extensions)
+            earlier: context.earlierCells, declarations: declarations, extensions: extensions, importing: selection)
         header += cellImports
         if !resultNumbers.isEmpty {
             let wholeImports = Set(
@@ -210,7 +216,11 @@ struct CellGenerator {
             declarations: declarations, extensions: extensions, marker: marker,
             imports: newImports, exportsDeclarations: exports,
             columnShifts: shifts, typeAliasNames: ownAliases,
-            functionReturnTypes: WrittenType.functionReturnTypes(in: input.cellItems))
+            functionReturnTypes: WrittenType.functionReturnTypes(in: input.cellItems),
+            reachableNames: NarrowImports.reachableNames(declaredBy: input.cellItems),
+            leavesOutEarlierCells: selection.map { selected in
+                context.earlierCells.contains { $0.exportsDeclarations && !selected.contains($0.moduleName) }
+            } ?? false)
     }
 
     /// Whether an import item brings in Foundation.

@@ -34,10 +34,12 @@ enum CellImports {
     ]
 
     /// The import lines for a cell that declares `declarations` and `extensions`, after
-    /// the accepted cells `earlier` (oldest first).
+    /// the accepted cells `earlier` (oldest first), importing only the cells named in
+    /// `modules` (`nil`: every declaring cell; see ``NarrowImports``). Which
+    /// declarations later cells replaced is decided over all of `earlier` either way.
     static func lines(
         earlier: [GeneratedCell], declarations: [GeneratedCell.Declaration],
-        extensions: [GeneratedCell.Extension]
+        extensions: [GeneratedCell.Extension], importing modules: Set<String>? = nil
     ) -> [String] {
         let own = Set(declarations.map(key))
         var laterNames = own
@@ -47,7 +49,7 @@ enum CellImports {
         var linesNewestFirst: [[String]] = []
         var namesLeftVisible = Set<String>()
         for cell in earlier.reversed() {
-            if cell.exportsDeclarations {
+            if cell.exportsDeclarations, modules?.contains(cell.moduleName) ?? true {
                 let (lines, leftVisible) = imports(of: cell, laterNames: laterNames, laterMembers: laterMembers)
                 linesNewestFirst.append(lines)
                 namesLeftVisible.formUnion(leftVisible)
@@ -61,7 +63,9 @@ enum CellImports {
         var lines = linesNewestFirst.reversed().flatMap { $0 }
         // The cell's own declarations shadow imported ones without help.
         for name in namesLeftVisible.subtracting(own).sorted() {
-            guard let (module, keyword) = newest[name], let kind = scopedImportKind[keyword], !isOperator(name) else {
+            guard let (module, keyword) = newest[name], let kind = scopedImportKind[keyword], !isOperator(name),
+                modules?.contains(module) ?? true
+            else {
                 continue
             }
             let line = "@testable import \(kind) \(module).\(name)"

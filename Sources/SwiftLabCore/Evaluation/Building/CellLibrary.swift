@@ -5,7 +5,7 @@ import Foundation
 /// worker executable. They are found next to the running executable, so swiftlab works
 /// when started from any directory.
 public struct CellLibrary: Sendable {
-    /// The directory holding `libSwiftLabCells` and `swiftlab-worker`.
+    /// The directory holding `libSwiftLabCells`, `swiftlab-worker` and `swiftlab-compile-server`.
     public var directory: URL
     /// The directory holding the `.swiftmodule` files cells import.
     public var modulesDirectory: URL
@@ -21,6 +21,8 @@ public struct CellLibrary: Sendable {
 
     /// The worker executable.
     public var worker: URL { directory.appendingPathComponent("swiftlab-worker") }
+    /// The warm compiler's executable (optional: without it cells go to `swift-frontend`).
+    public var compileServer: URL { directory.appendingPathComponent("swiftlab-compile-server") }
     /// The shared library.
     public var library: URL { directory.appendingPathComponent(Self.libraryFileName) }
 

@@ -48,6 +48,10 @@ struct GeneratedCell: Equatable {
     /// The declared return types of the top-level functions the cell declares, as written,
     /// by name (see ``WrittenType``).
     var functionReturnTypes: [String: String] = [:]
+    /// The names by which a later input reaches what the cell declares (see ``NarrowImports``).
+    var reachableNames: Set<String> = []
+    /// Whether the cell leaves out an earlier declaring cell (see ``NarrowImports``).
+    var leavesOutEarlierCells = false
 }
 
 /// Characters inserted into a line of the input (a rewritten `try` initializer): a

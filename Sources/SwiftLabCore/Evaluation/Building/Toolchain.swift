@@ -15,6 +15,9 @@ public struct Toolchain: Sendable {
     public var driver: URL { binDirectory.appendingPathComponent("swiftc") }
     /// `swift-frontend`, the compiler itself (the fast way, with a direct linker call).
     public var frontend: URL { binDirectory.appendingPathComponent("swift-frontend") }
+    /// The toolchain's compiler as a library (`usr/lib/libsourcekitdInProc.so`), which the
+    /// warm compiler loads (``CompileServer``); `nil` where swiftlab does not use it (macOS).
+    public var inProcessCompilerLibrary: URL?
     /// The object that registers a shared library's Swift metadata with the runtime.
     public var runtimeRegistrationObject: URL {
         runtimeLibraryDirectory.appendingPathComponent(Self.architecture).appendingPathComponent("swiftrt.o")
@@ -56,7 +59,14 @@ public struct Toolchain: Sendable {
         #endif
         let linkers = ["/usr/bin/ld.gold", bin.appendingPathComponent("ld.lld").path]
         let linker = linkers.first(where: { files.isExecutableFile(atPath: $0) }).map { URL(fileURLWithPath: $0) }
-        return Toolchain(binDirectory: bin, runtimeLibraryDirectory: runtime, targetTriple: triple, linker: linker)
+        #if os(Linux)
+        let inProcessCompiler: URL? = usr.appendingPathComponent("lib/libsourcekitdInProc.so")
+        #else
+        let inProcessCompiler: URL? = nil
+        #endif
+        return Toolchain(
+            binDirectory: bin, runtimeLibraryDirectory: runtime, targetTriple: triple, linker: linker,
+            inProcessCompilerLibrary: inProcessCompiler)
     }
 
     /// The CPU architecture name used in triples and library paths.

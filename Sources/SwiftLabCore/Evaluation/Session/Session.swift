@@ -63,6 +63,7 @@ public final class Session: @unchecked Sendable {
     /// Stops the worker and removes this session's files.
     public func close() {
         supervisor.shutDown()
+        builder.compiler.shutDown()
         cache.removeSession()
     }
 
