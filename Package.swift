@@ -48,6 +48,15 @@ targets += [
     ),
 ]
 
+// MARK: - sourcekitd, the toolchain's compiler as a library (usr/lib/libsourcekitdInProc.so),
+// loaded with dlopen (CSourceKitd declares the C API) and sent any request; never loaded in
+// swiftlab's own process, since a crash in the library would end the REPL.
+targets += [
+    .target(name: "CSourceKitd", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "SourceKitInProcess", dependencies: ["CSourceKitd"], exclude: ["README.md"]),
+    .testTarget(name: "SourceKitInProcessTests", dependencies: ["SourceKitInProcess"]),
+]
+
 // MARK: - The swiftlab REPL.
 products += [
     .executable(name: "swiftlab", targets: ["swiftlab"]),
