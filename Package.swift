@@ -61,6 +61,9 @@ targets += [
 products += [
     .executable(name: "swiftlab", targets: ["swiftlab"]),
     .executable(name: "swiftlab-worker", targets: ["swiftlab-worker"]),
+    // The warm compiler: sourcekitd kept loaded in a process of its own, compiling cells
+    // (Sources/SwiftLabCore/Evaluation/Building/CompileServer.swift); optional at run time.
+    .executable(name: "swiftlab-compile-server", targets: ["swiftlab-compile-server"]),
     // What every compiled REPL cell links against and imports: one shared library, so
     // that the worker loads each module's code and metadata exactly once.
     .library(
@@ -87,12 +90,15 @@ targets += [
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
+    .executableTarget(name: "swiftlab-compile-server", dependencies: ["SourceKitInProcess", "SwiftLabWorkerProtocol"]),
     .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(
         name: "SwiftLabEndToEndTests",
-        dependencies: ["SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker"]
+        dependencies: [
+            "SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-compile-server",
+        ]
     ),
 ]
 

@@ -28,20 +28,28 @@ enum CellRunner {
     }
 
     /// Makes the standard library's prespecialised generics (`Array<Int>.append`...)
-    /// available to every cell. Cells are compiled with -Onone, which calls them from
+    /// and libSwiftLabCells (Streams, Pipelines, SwiftLabRuntime...) available to every
+    /// cell. Cells are compiled with -Onone, which calls the generics from
     /// SwiftOnoneSupport; a debug worker has that library loaded already, a release one
     /// does not. Loading it once here, for all cells, costs a few milliseconds at start;
-    /// linking every cell against it cost about 23 ms per input.
+    /// linking every cell against it cost about 23 ms per input. The fast path links cells
+    /// without naming libSwiftLabCells (it saves the linker half its work), so it must be
+    /// here, next to this executable, before the first cell.
     static func loadSupportLibraries() {
         #if os(macOS)
-        let name = "libswiftSwiftOnoneSupport.dylib"
+        let names = ["libswiftSwiftOnoneSupport.dylib", "libSwiftLabCells.dylib"]
         #else
-        let name = "libswiftSwiftOnoneSupport.so"
+        let names = ["libswiftSwiftOnoneSupport.so", "libSwiftLabCells.so"]
         #endif
-        if dlopen(name, RTLD_NOW | RTLD_GLOBAL) == nil {
-            // Cells that need it then fail to load with the loader's message naming the
-            // missing symbol; everything else works.
-            FileHandle.standardError.write(Data("swiftlab-worker: \(String(cString: dlerror()))\n".utf8))
+        let directory = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath().deletingLastPathComponent()
+        for (index, name) in names.enumerated() {
+            let path = index == 0 ? name : directory.appendingPathComponent(name).path
+            if dlopen(path, RTLD_NOW | RTLD_GLOBAL) == nil {
+                // Cells that need it then fail to load with the loader's message naming the
+                // missing symbol; everything else works.
+                FileHandle.standardError.write(Data("swiftlab-worker: \(String(cString: dlerror()))\n".utf8))
+            }
         }
     }
 

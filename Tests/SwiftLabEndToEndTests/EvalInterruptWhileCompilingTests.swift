@@ -26,7 +26,17 @@ import Testing
         }
     }
 
-    @Test func sigintWhileCompilingInterruptsTheInput() throws {
+    @Test func sigintWhileSwiftFrontendCompilesInterruptsTheInput() throws {
+        try interruptWhileCompiling(warmCompiler: false)
+    }
+
+    /// The same with the warm compiler (swiftlab-compile-server), which names itself
+    /// `idle` once warm and `compiling CellN` while it compiles.
+    @Test func sigintWhileTheWarmCompilerCompilesInterruptsTheInput() throws {
+        try interruptWhileCompiling(warmCompiler: true)
+    }
+
+    private func interruptWhileCompiling(warmCompiler: Bool) throws {
         _ = EvalHarness.prepared
         let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
         let process = Process()
@@ -34,6 +44,7 @@ import Testing
         process.environment = ProcessInfo.processInfo.environment.merging([
             "HOME": EvalHarness.cacheHome.path, "XDG_CACHE_HOME": EvalHarness.cacheHome.path, "NO_COLOR": "1",
             "XDG_STATE_HOME": EvalHarness.cacheHome.appendingPathComponent("state-\(UUID().uuidString)").path,
+            "SWIFTLAB_WARM_COMPILER": warmCompiler ? "1" : "0",
         ]) { _, new in new }
         let stdin = Pipe()
         let stdout = Pipe()
@@ -51,13 +62,17 @@ import Testing
         }.start()
         func printed() -> String { output.withLock { String(decoding: $0, as: UTF8.self) } }
 
+        let pid = process.processIdentifier
         stdin.fileHandleForWriting.write(Data("let warm = 1\n".utf8))
         #expect(waitUntil { printed().contains("warm: Int = 1") })
+        if warmCompiler {
+            #expect(waitUntil { !children(of: pid, named: "idle").isEmpty }, "the warm compiler is warm")
+        }
         // An array literal of 40,000 numbers keeps the compiler busy for seconds.
         let slow = "let big = [" + (0..<40_000).map(String.init).joined(separator: ", ") + "]\n"
         stdin.fileHandleForWriting.write(Data(slow.utf8))
-        let pid = process.processIdentifier
-        #expect(waitUntil { !children(of: pid, named: "swift-frontend").isEmpty })
+        let compiler = warmCompiler ? "compiling Cell2" : "swift-frontend"
+        #expect(waitUntil { !children(of: pid, named: compiler).isEmpty })
         // Foundation starts swiftlab in a process group of its own, so this reaches
         // swiftlab and its compiler as Ctrl-C at the shell would, and nothing else.
         kill(-pid, SIGINT)

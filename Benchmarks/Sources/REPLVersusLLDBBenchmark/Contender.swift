@@ -13,13 +13,17 @@ struct Contender {
     /// Whether `line` ends the output of input number `index` (0 is `let xs`).
     let endsInput: (_ line: String, _ index: Int) -> Bool
 
-    /// swiftlab, release build, with its own module cache under `cacheHome`.
-    static func swiftlab(at executable: URL, cacheHome: URL) -> Contender {
+    /// swiftlab, release build, with its own module cache under `cacheHome`; without the
+    /// warm compiler (`SWIFTLAB_WARM_COMPILER=0`) when `warmCompiler` is false, so that
+    /// one run compares both ways of compiling a cell.
+    static func swiftlab(at executable: URL, cacheHome: URL, warmCompiler: Bool = true) -> Contender {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheHome.path
         environment["NO_COLOR"] = "1"
+        environment["SWIFTLAB_WARM_COMPILER"] = warmCompiler ? "1" : "0"
         return Contender(
-            name: "swiftlab (release build)", executable: executable, arguments: [],
+            name: warmCompiler ? "swiftlab (release build)" : "swiftlab, swift-frontend per input",
+            executable: executable, arguments: [],
             environment: environment, preamble: (":time", "Timing is on."),
             endsInput: { line, _ in line.hasPrefix("[compile ") })
     }
