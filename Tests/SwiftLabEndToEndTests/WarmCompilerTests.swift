@@ -87,6 +87,29 @@ import Glibc
         compiler.shutDown()
     }
 
+    /// After `compilesPerServer` compiles a fresh server warms up and takes over (the old
+    /// one's CPU time per compile grows over a session).
+    @Test func aFreshServerTakesOverAfterSomeCompiles() throws {
+        let compiler = try makeCompiler()
+        compiler.compilesPerServer = 2
+        #expect(waitForServer(of: compiler))
+        let first = try #require(compiler.server)
+        let cells = cells(["let a = 1", "let b = a + 1", "a + b", "b * 2"])
+        for cell in cells.prefix(3) {
+            #expect(compiler.compile(cell).compiledWarm)
+        }
+        let successor = try #require(compiler.successor)
+        #expect(compiler.server === first)
+        #expect(waitUntil { successor.isWarm })
+        let outcome = compiler.compile(cells[3])
+        #expect(outcome.library != nil, "\(outcome.output)")
+        #expect(outcome.compiledWarm)
+        #expect(compiler.server === successor)
+        #expect(compiler.successor == nil)
+        #expect(first.endStatus != nil, "the old server has ended")
+        compiler.shutDown()
+    }
+
     /// The server reports diagnostics as `swift-frontend` prints them, so the learner sees
     /// the same messages, at the same places, notes included (in the order of their places).
     @Test func diagnosticsAreTheSameAsSwiftFrontends() throws {

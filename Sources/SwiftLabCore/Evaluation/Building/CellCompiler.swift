@@ -50,6 +50,15 @@ final class CellCompiler: @unchecked Sendable {
     private var serverCrashes = 0
     /// The most server crashes a session restarts after.
     static let maximumServerCrashes = 2
+    /// A fresh server, warming up in the background, replaces the running one after this
+    /// many compiles: sourcekitd's CPU time per compile grows over a session even with
+    /// each compile session closed (from about 60 ms at first to 90 ms after 250 compiles
+    /// in one run, see BENCHMARKS.md), and a fresh one starts again from the bottom.
+    var compilesPerServer = 100
+    /// The server that takes over once it is warm.
+    private(set) var successor: CompileServer?
+    /// Compiles the running server has done.
+    private var serverCompiles = 0
 
     /// Creates a compiler; `path` forces a way (`nil`: the fast path when available,
     /// or the one named by `$SWIFTLAB_COMPILE_PATH`).
@@ -81,6 +90,8 @@ final class CellCompiler: @unchecked Sendable {
     func shutDown() {
         server?.shutDown()
         server = nil
+        successor?.shutDown()
+        successor = nil
     }
 
     /// Uses the driver from now on.
@@ -93,22 +104,49 @@ final class CellCompiler: @unchecked Sendable {
     /// Ctrl-C during a compile), unless it could not load the library or kept crashing.
     private func replaceServer(endedWith status: Int32) {
         server = nil
+        serverCompiles = 0
         guard status != CompileServer.unavailableStatus else { return }
         if status != 128 + SIGINT { serverCrashes += 1 }
-        if serverCrashes <= Self.maximumServerCrashes { startServer() }
+        guard serverCrashes <= Self.maximumServerCrashes else { return }
+        if let successor {
+            server = successor
+            self.successor = nil
+        } else {
+            startServer()
+        }
+    }
+
+    /// Hands over to the successor once it is warm, and starts one when the running server
+    /// has done ``compilesPerServer`` compiles.
+    private func renewServer() {
+        if let successor, successor.isWarm {
+            server?.shutDown()
+            server = successor
+            self.successor = nil
+            serverCompiles = 0
+        } else if let successor, successor.endStatus != nil {
+            self.successor = nil
+        } else if successor == nil, server != nil, serverCompiles >= compilesPerServer {
+            successor = makeServer()
+        }
     }
 
     /// Starts a warm compiler in the background.
     private func startServer() {
-        guard let warmCompiler else { return }
+        server = makeServer()
+    }
+
+    /// A new warm compiler, warming up in the background.
+    private func makeServer() -> CompileServer? {
+        guard let warmCompiler else { return nil }
         // The warm-up compiles an expression cell, loading what every cell imports.
         let warmUp = CellGenerator.generate(number: 0, input: ParsedInput("0"), context: .init())
         let source = cache.temporary.appendingPathComponent("WarmUp.swift")
         let object = cache.temporary.appendingPathComponent("WarmUp.o")
-        guard (try? warmUp.source.write(to: source, atomically: false, encoding: .utf8)) != nil else { return }
+        guard (try? warmUp.source.write(to: source, atomically: false, encoding: .utf8)) != nil else { return nil }
         let arguments =
             ["-c", source.path, "-o", object.path] + commonFlags(for: warmUp, disableAccessControl: false)
-        server = try? CompileServer(
+        return try? CompileServer(
             executable: warmCompiler.executable, library: warmCompiler.library,
             warmUp: .compile(name: "WarmUp", arguments: arguments))
     }
@@ -253,7 +291,9 @@ final class CellCompiler: @unchecked Sendable {
         var steps = commands(for: cell, source: source, disableAccessControl: disableAccessControl)
         var linkIndex = 1
         var compiledWarm = false
+        renewServer()
         if path == .fast, options.compilerFlags.isEmpty, let server, server.isWarm {
+            serverCompiles += 1
             let arguments = serverArguments(for: cell, source: source, disableAccessControl: disableAccessControl)
             switch server.compile(name: cell.moduleName, arguments: arguments) {
             case .compiled(let succeeded, let diagnostics):
