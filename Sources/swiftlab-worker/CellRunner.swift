@@ -45,13 +45,19 @@ enum CellRunner {
             .resolvingSymlinksInPath().deletingLastPathComponent()
         for (index, name) in names.enumerated() {
             let path = index == 0 ? name : directory.appendingPathComponent(name).path
-            if dlopen(path, RTLD_NOW | RTLD_GLOBAL) == nil {
+            let handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL)
+            if index == 1 { cellsLibrary = handle }
+            if handle == nil {
                 // Cells that need it then fail to load with the loader's message naming the
                 // missing symbol; everything else works.
                 FileHandle.standardError.write(Data("swiftlab-worker: \(String(cString: dlerror()))\n".utf8))
             }
         }
     }
+
+    /// libSwiftLabCells, where the runtime's functions are (cells on the fast path do not
+    /// link it, so a cell's handle does not reach them).
+    private static var cellsLibrary: UnsafeMutableRawPointer?
 
     /// Runs requested while another cell had not finished (a restore sends all at once).
     private static var queued: [(cell: Int, library: String, symbol: String, quiet: Bool)] = []
@@ -116,9 +122,11 @@ extension CellRunner {
     private typealias TakeNewResultTypes = @convention(c) () -> UnsafeMutablePointer<CChar>?
 
     /// Tells swiftlab the static type of each `$R` result the cell showed, so that later
-    /// inputs can name them. The runtime is found through the cell's library, which links it.
+    /// inputs can name them. The runtime is found in libSwiftLabCells as the worker loaded
+    /// it, else through the cell's library (the driver path links it).
     static func reportNewResults(of cell: Int, handle: UnsafeMutableRawPointer) {
-        guard let address = dlsym(handle, "swiftlab_runtime_take_new_result_types"),
+        let name = "swiftlab_runtime_take_new_result_types"
+        guard let address = cellsLibrary.flatMap({ dlsym($0, name) }) ?? dlsym(handle, name),
             let text = unsafeBitCast(address, to: TakeNewResultTypes.self)()
         else { return }
         defer { free(text) }
