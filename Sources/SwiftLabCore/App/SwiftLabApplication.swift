@@ -78,7 +78,7 @@ public enum SwiftLabApplication {
             shell.greeting = guide.banner()
             return shell.run(evaluator: unavailable)
         }
-        shell.completionProviders.append(session.completionProvider)
+        shell.swiftCompletionProviders = [session.completionProvider]
         let guide = LessonSetup.install(in: shell, session: session)
         shell.commands = .swiftlab(session: session, guide: guide)
         shell.greeting = guide.banner()

@@ -5,6 +5,34 @@ public protocol CompletionProvider {
     /// Full words that complete `context.word` (each starting with it), in any order;
     /// duplicates across providers are merged.
     func completions(for context: CompletionContext) -> [String]
+
+    /// The candidates for `context.word`, each with what a listing shows for it; by
+    /// default ``completions(for:)``, each shown as it is inserted. A provider that knows
+    /// signatures (the compiler's completion) shows them here.
+    func candidates(for context: CompletionContext) -> [CompletionCandidate]
+}
+
+extension CompletionProvider {
+    /// ``completions(for:)``, each shown as it is inserted.
+    public func candidates(for context: CompletionContext) -> [CompletionCandidate] {
+        completions(for: context).map { CompletionCandidate($0) }
+    }
+}
+
+/// One completion offered: the text Tab inserts (the whole word, the part already typed
+/// included) and what a listing of several shows for it.
+public struct CompletionCandidate: Hashable, Sendable {
+    /// The whole word (`sorted(by: ` for `sorted(by:)`, no placeholders).
+    public var text: String
+    /// What a listing shows: the signature and type for the compiler's candidates
+    /// (`sorted(by: (Int, Int) throws -> Bool) -> [Int]`), else the text.
+    public var display: String
+
+    /// A candidate inserting `text`, listed as `display` (by default the text).
+    public init(_ text: String, display: String? = nil) {
+        self.text = text
+        self.display = display ?? text
+    }
 }
 
 /// What is being completed.

@@ -297,7 +297,7 @@ public final class LineEditor: LineReader {
         }
         guard result.candidates.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
         FileDescriptorWriter.write(
-            "\n" + CompletionListing.columns(result.candidates, width: terminalWidth()), to: output)
+            "\n" + CompletionListing.columns(result.listing, width: terminalWidth()), to: output)
         return UInt8(CC_REDISPLAY)
     }
 

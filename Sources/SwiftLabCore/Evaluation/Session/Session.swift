@@ -1,4 +1,5 @@
 import Foundation
+import SourceKitInProcess
 import SwiftLabWorkerProtocol
 
 #if canImport(Glibc)
@@ -18,6 +19,9 @@ public final class Session: @unchecked Sendable {
     private let cache: CacheDirectory
     private let builder: CellBuilder
     private let supervisor: WorkerSupervisor
+    /// The compiler's completion, in its own process (nil without a toolchain).
+    let completionHelper: CompletionHelper?
+    private let libraryNames = LibraryNameCompletionProvider.forPackageSources()
     private var accepted: [AcceptedCell] = []
     private var inputTexts: [Int: String] = [:]
     private var nextNumber = 1
@@ -48,6 +52,10 @@ public final class Session: @unchecked Sendable {
         guard let toolchain = Toolchain.locate() else {
             throw SessionError.setup("no Swift toolchain found: put swiftc on PATH or set SWIFTLAB_TOOLCHAIN")
         }
+        completionHelper = CompletionHelper(
+            executable: configuration.completionHelper ?? configuration.library.completer,
+            libraryPath: configuration.sourceKitLibrary
+                ?? SourceKitLibrary.path(toolchainBinDirectory: toolchain.binDirectory))
         cache = try CacheDirectory(root: configuration.cacheRoot)
         let compiler = CellCompiler(
             toolchain: toolchain, library: configuration.library, cache: cache,
@@ -56,12 +64,16 @@ public final class Session: @unchecked Sendable {
         builder = CellBuilder(compiler: compiler, notice: configuration.notice)
         try builder.warmUp(cache: cache, toolchain: toolchain, library: configuration.library)
         try supervisor.start()
+        // Loading sourcekitd and the modules cells import takes a while: done now, in the
+        // background, the first Tab finds them loaded.
+        completionHelper?.start(warmingUpWith: compilerCompletionRequest(CompletionContext(textBeforeCursor: "0.")))
     }
 
     deinit { close() }
 
     /// Stops the worker and removes this session's files.
     public func close() {
+        completionHelper?.shutDown()
         supervisor.shutDown()
         cache.removeSession()
     }
@@ -98,9 +110,38 @@ public final class Session: @unchecked Sendable {
         return (text, counts.filter { $0.value > 1 }.keys.sorted())
     }
 
-    /// A completion provider offering the names the session declared.
-    public var completionProvider: NameCompletionProvider {
-        NameCompletionProvider { [weak self] in self?.declaredNames ?? [] }
+    /// Tab completion of Swift in this session: the compiler's (members of the value's
+    /// type after a dot, names in scope), else keywords, the libraries' public names and
+    /// the names the session declared.
+    public var completionProvider: SessionCompletionProvider {
+        SessionCompletionProvider(
+            compilerCandidates: { [weak self] in self?.compilerCandidates(for: $0) },
+            fallback: [
+                KeywordCompletionProvider(), libraryNames,
+                NameCompletionProvider { [weak self] in self?.declaredNames ?? [] },
+            ])
+    }
+
+    /// The compiler's candidates for `context`, or nil when it is unavailable or did not
+    /// answer within ``Configuration/completionWait``.
+    func compilerCandidates(for context: CompletionContext) -> [CompletionCandidate]? {
+        guard let completionHelper,
+            let response = completionHelper.send(
+                compilerCompletionRequest(context), waitingAtMost: configuration.completionWait)
+        else { return nil }
+        return CompilerCompletion.candidates(in: response)
+    }
+
+    /// The sourcekitd request completing `context` as the next input would see it.
+    private func compilerCompletionRequest(_ context: CompletionContext) -> SourceKitValue {
+        let cells = self.context(.recorded)
+        let imports =
+            CellGenerator.moduleImports(context: cells)
+            + CellImports.lines(earlier: cells.earlierCells, declarations: [], extensions: [])
+        let file = cache.session.appendingPathComponent("completion.swift")
+        let newestCell = accepted.last(where: \.generated.exportsDeclarations)?.number ?? 0
+        return CompilerCompletion(context: context, imports: imports)
+            .request(file: file, arguments: builder.compiler.completionArguments(file: file, newestCell: newestCell))
     }
 
     /// How cells are compiled now (`fast` or `driver`).
@@ -223,6 +264,12 @@ public final class Session: @unchecked Sendable {
                 AcceptedCell(
                     number: number, input: input.text, library: library,
                     symbol: cell.entrySymbol, generated: cell, results: results))
+            if cell.exportsDeclarations {
+                // A new module for completion to see: its context is made again now, in
+                // the background, rather than at the next Tab.
+                completionHelper?.start(
+                    warmingUpWith: compilerCompletionRequest(CompletionContext(textBeforeCursor: "0.")))
+            }
         } else {
             inputTexts[number] = nil
         }
