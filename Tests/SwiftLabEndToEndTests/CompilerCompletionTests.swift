@@ -74,6 +74,9 @@ struct CompilerCompletionTests {
         #expect(engine.complete(textBeforeCursor: "whi").candidates.contains("while"))
         // `:type` takes Swift.
         #expect(engine.complete(textBeforeCursor: ":type parcel.we").candidates == ["weight"])
+        // The lines above, in an unfinished input, are in scope.
+        let loop = engine.complete(textBeforeCursor: "    number.isMul", precedingLines: "for number in [1, 2] {\n")
+        #expect(loop.candidates == ["isMultiple(of: "])
     }
 
     @Test func withoutTheLibraryTabOffersTodaysNames() throws {
@@ -150,6 +153,19 @@ struct CompilerCompletionTests {
         terminal.send(.enter)
         try terminal.waitForOutput(containing: "$R0: Int = 7")
         try terminal.waitForOutput(containing: "  3> ")
+        try terminal.waitForRawMode()
+        // On a continuation line, with the line above in scope.
+        terminal.send("for number in [4, 5] {")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "  4. ")
+        try terminal.waitForRawMode()
+        terminal.send("if number.isMul")
+        terminal.send(.tab)
+        try terminal.waitForOutput(containing: "tiple(of: ")
+        terminal.send("2) { print(\"even\", number) } }")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "even 4")
+        try terminal.waitForOutput(containing: "  5> ")
         try terminal.waitForRawMode()
         terminal.send(.ctrlD)
         #expect(try terminal.waitForExit() == 0)

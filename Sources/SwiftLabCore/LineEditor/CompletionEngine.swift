@@ -8,9 +8,10 @@ public struct CompletionEngine {
         self.providers = providers
     }
 
-    /// The completions of the word before the cursor.
-    public func complete(textBeforeCursor: String) -> Completion {
-        let context = CompletionContext(textBeforeCursor: textBeforeCursor)
+    /// The completions of the word before the cursor, on a line after `precedingLines`
+    /// of the same input.
+    public func complete(textBeforeCursor: String, precedingLines: String = "") -> Completion {
+        let context = CompletionContext(textBeforeCursor: textBeforeCursor, precedingLines: precedingLines)
         // A word offered twice is listed once, as the first provider shows it.
         var displays: [String: String] = [:]
         for candidate in providers.flatMap({ $0.candidates(for: context) }) where candidate.text.hasPrefix(context.word)

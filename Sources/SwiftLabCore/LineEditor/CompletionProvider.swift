@@ -43,16 +43,22 @@ public struct CompletionContext: Equatable, Sendable {
     public var word: String
     /// Where the word stands.
     public var position: CompletionPosition
+    /// The lines of the same input typed before this one, each with its line break (empty
+    /// on an input's first line): the compiler's completion reads them, so that
+    /// `for x in xs {` on one line lets `x.` complete on the next.
+    public var precedingLines: String
 
     /// Creates a context.
-    public init(textBeforeCursor: String, word: String, position: CompletionPosition) {
+    public init(textBeforeCursor: String, word: String, position: CompletionPosition, precedingLines: String = "") {
         self.textBeforeCursor = textBeforeCursor
         self.word = word
         self.position = position
+        self.precedingLines = precedingLines
     }
 
-    /// The context for a line whose text before the cursor is `text`.
-    public init(textBeforeCursor text: String) {
+    /// The context for a line whose text before the cursor is `text`, after
+    /// `precedingLines` of the same input.
+    public init(textBeforeCursor text: String, precedingLines: String = "") {
         let scalars = Array(text.unicodeScalars)
         var start = scalars.count
         while start > 0, scalars[start - 1].isIdentifierContinuation || scalars[start - 1] == "$" {
@@ -80,7 +86,7 @@ public struct CompletionContext: Equatable, Sendable {
         } else {
             position = .name
         }
-        self.init(textBeforeCursor: text, word: word, position: position)
+        self.init(textBeforeCursor: text, word: word, position: position, precedingLines: precedingLines)
     }
 
     /// The commands whose argument is Swift code (`:type xs.map`), completed like any

@@ -7,7 +7,7 @@ import SourceKitInProcess
 /// The code completed is what the next cell would see: the imports a cell has (the
 /// implicit modules, earlier inputs' imports, and the earlier cells themselves, imported
 /// as ``CellImports`` decides, so a name declared again means its newest declaration),
-/// then the line up to the cursor, as a script, so that a declaration and a statement
+/// then the input's lines up to the cursor, as a script, so that a declaration and a statement
 /// complete alike. The completion point is the start of the word being typed; sourcekitd
 /// then offers the members of the value's type after a dot and the names in scope
 /// elsewhere, and the helper keeps those starting with the word.
@@ -34,7 +34,7 @@ struct CompilerCompletion: Equatable {
         {
             line = String(line[blank...])
         }
-        let header = imports.map { $0 + "\n" }.joined()
+        let header = imports.map { $0 + "\n" }.joined() + context.precedingLines
         let before = String(String.UnicodeScalarView(line.unicodeScalars.dropLast(context.word.unicodeScalars.count)))
         source = header + line
         offset = (header + before).utf8.count
