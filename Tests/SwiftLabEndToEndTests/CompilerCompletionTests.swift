@@ -19,7 +19,9 @@ struct CompilerCompletionTests {
         configuration.asynchronousOutput = { _ in }
         configuration.completionWait = .seconds(deadlockBound)
         change(&configuration)
-        return try Session(configuration: configuration)
+        let session = try Session(configuration: configuration)
+        session.startCompletion()  // as the application does at a terminal
+        return session
     }
 
     private func evaluate(_ input: String, in session: Session) {

@@ -79,6 +79,8 @@ public enum SwiftLabApplication {
             return shell.run(evaluator: unavailable)
         }
         shell.swiftCompletionProviders = [session.completionProvider]
+        // Only the line editor completes: piped input never starts the compiler's completion.
+        if shell.reader is LineEditor { session.startCompletion() }
         let guide = LessonSetup.install(in: shell, session: session)
         shell.commands = .swiftlab(session: session, guide: guide)
         shell.greeting = guide.banner()

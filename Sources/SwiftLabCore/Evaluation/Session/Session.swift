@@ -22,6 +22,8 @@ public final class Session: @unchecked Sendable {
     /// The compiler's completion, in its own process (nil without a toolchain).
     let completionHelper: CompletionHelper?
     private let libraryNames = LibraryNameCompletionProvider.forPackageSources()
+    /// Whether completion is in use (``startCompletion()``), so worth preparing after inputs.
+    private var keepsCompletionWarm = false
     private var accepted: [AcceptedCell] = []
     private var inputTexts: [Int: String] = [:]
     private var nextNumber = 1
@@ -64,8 +66,15 @@ public final class Session: @unchecked Sendable {
         builder = CellBuilder(compiler: compiler, notice: configuration.notice)
         try builder.warmUp(cache: cache, toolchain: toolchain, library: configuration.library)
         try supervisor.start()
-        // Loading sourcekitd and the modules cells import takes a while: done now, in the
-        // background, the first Tab finds them loaded.
+    }
+
+    /// Starts the compiler's completion in the background (a person is at a terminal):
+    /// loading sourcekitd and the modules cells import takes a while, and the first Tab
+    /// then finds them loaded; from now on, each input that declares or imports something
+    /// has it load the new module at once too. Without this call (piped input, `check`)
+    /// no helper runs until a completion is asked for.
+    public func startCompletion() {
+        keepsCompletionWarm = true
         completionHelper?.start(warmingUpWith: compilerCompletionRequest(Self.warmUpCompletion))
     }
 
@@ -269,7 +278,7 @@ public final class Session: @unchecked Sendable {
                 AcceptedCell(
                     number: number, input: input.text, library: library,
                     symbol: cell.entrySymbol, generated: cell, results: results))
-            if cell.exportsDeclarations || !cell.imports.isEmpty {
+            if keepsCompletionWarm, cell.exportsDeclarations || !cell.imports.isEmpty {
                 // A new module for completion to see (a cell, or an import): loaded now,
                 // in the background, rather than at the next Tab.
                 completionHelper?.start(
