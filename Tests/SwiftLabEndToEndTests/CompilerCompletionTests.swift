@@ -56,6 +56,11 @@ struct CompilerCompletionTests {
 
         let count = engine.complete(textBeforeCursor: "favouriteNumbers.cou")
         #expect(count.listing.contains("count: Int"))
+
+        // An earlier result, by its `$R` name.
+        evaluate("favouriteNumbers.sorted()", in: session)
+        #expect(engine.complete(textBeforeCursor: "$R0.so").candidates.contains("sorted()"))
+        #expect(engine.complete(textBeforeCursor: "let y = $R0.fir").candidates.contains("first"))
     }
 
     @Test func completesNamesInScopeAndTheNewestDeclaration() throws {

@@ -147,11 +147,32 @@ public final class Session: @unchecked Sendable {
     private static let warmUpCompletion = CompletionContext(textBeforeCursor: "_ = a")
 
     /// The sourcekitd request completing `context` as the next input would see it.
-    private func compilerCompletionRequest(_ context: CompletionContext) -> SourceKitValue {
+    private func compilerCompletionRequest(_ original: CompletionContext) -> SourceKitValue {
         let cells = self.context(.recorded)
-        let imports =
+        var context = original
+        var imports =
             CellGenerator.moduleImports(context: cells)
             + CellImports.lines(earlier: cells.earlierCells, declarations: [], extensions: [])
+        // `$R3` cannot be declared: as in the next cell, it becomes `_R3` (as many bytes,
+        // so the completion point stays) and is declared with the result's type.
+        let typed = context.precedingLines + context.textBeforeCursor
+        let references = ResultReferences(
+            in: CellItem(TopLevelItem(text: typed, line: 1, column: 1)), known: cells.results)
+        if !references.numbers.isEmpty {
+            let renamed = Array(references.cellItem.item.text.utf8)
+            let split = context.precedingLines.utf8.count
+            context.precedingLines = String(decoding: renamed[..<split], as: UTF8.self)
+            context.textBeforeCursor = String(decoding: renamed[split...], as: UTF8.self)
+            let wholeImports = Set(
+                cells.earlierCells.map(\.moduleName).filter { imports.contains("@testable import \($0)") })
+            let names = Set(references.cellItem.tokens.filter { $0.kind == .identifier }.map(\.text))
+            for number in references.numbers.sorted() {
+                let accessor = ResultReferences.accessor(
+                    of: number, type: cells.results[number]!, wholeImports: wholeImports,
+                    earlierCells: cells.earlierCells, namesInInput: names)
+                imports += accessor.imports.filter { !imports.contains($0) } + [accessor.declaration]
+            }
+        }
         let file = cache.session.appendingPathComponent("completion.swift")
         let newestCell = accepted.last(where: \.generated.exportsDeclarations)?.number ?? 0
         return CompilerCompletion(context: context, imports: imports)
