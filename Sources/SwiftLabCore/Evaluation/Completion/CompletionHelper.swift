@@ -89,12 +89,20 @@ final class CompletionHelper: @unchecked Sendable {
         return answered ? exchange.answer : nil
     }
 
-    /// Ends the helper (the session is closing).
+    /// Ends the helper (the session is closing); it is reaped on the queue, once a request
+    /// it was answering has seen it go.
     func shutDown() {
         lock.lock()
         let pid = runningPID
         lock.unlock()
-        if let pid { kill(pid, SIGKILL) }
+        guard let pid else { return }
+        kill(pid, SIGKILL)
+        queue.async { [self] in
+            lock.lock()
+            let stillThisOne = runningPID == pid
+            lock.unlock()
+            if stillThisOne { stopHelper() }
+        }
     }
 
     // MARK: - On the queue
