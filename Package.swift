@@ -64,6 +64,8 @@ products += [
     // The warm compiler: sourcekitd kept loaded in a process of its own, compiling cells
     // (Sources/SwiftLabCore/Evaluation/Building/CompileServer.swift); optional at run time.
     .executable(name: "swiftlab-compile-server", targets: ["swiftlab-compile-server"]),
+    // The compiler's completion (sourcekitd) in a process of its own, started by the REPL.
+    .executable(name: "swiftlab-complete", targets: ["swiftlab-complete"]),
     // What every compiled REPL cell links against and imports: one shared library, so
     // that the worker loads each module's code and metadata exactly once.
     .library(
@@ -83,7 +85,7 @@ targets += [
     .target(name: "SwiftLabRuntime"),
     .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime"],
+    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
             exclude: ["README.md"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker).
@@ -91,13 +93,14 @@ targets += [
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
     .executableTarget(name: "swiftlab-compile-server", dependencies: ["SourceKitInProcess", "SwiftLabWorkerProtocol"]),
+    .executableTarget(name: "swiftlab-complete", dependencies: ["SourceKitInProcess"]),
     .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(
         name: "SwiftLabEndToEndTests",
         dependencies: [
-            "SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-compile-server",
+            "SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-compile-server", "swiftlab-complete",
         ]
     ),
 ]

@@ -140,12 +140,7 @@ struct CellGenerator {
         }
 
         var header = ["// swiftlab: input \(number), generated"]
-        header += implicitImports.map { "import \($0)" }
-        header += context.imports
-        if (context.imports + newImports).contains(where: Self.importsFoundation) {
-            // Streams' Foundation pieces come with Foundation, as they would with Combine.
-            header.append("import StreamsFoundation")
-        }
+        header += moduleImports(context: context, newImports: newImports)
         let selection =
             context.importsEveryEarlierCell
             ? nil : NarrowImports.modules(importedFrom: context.earlierCells, by: input.cellItems)
@@ -221,6 +216,18 @@ struct CellGenerator {
             leavesOutEarlierCells: selection.map { selected in
                 context.earlierCells.contains { $0.exportsDeclarations && !selected.contains($0.moduleName) }
             } ?? false)
+    }
+
+    /// The imports of the modules a cell sees besides the earlier cells: the implicit
+    /// ones, those of earlier inputs, and StreamsFoundation when Foundation is imported
+    /// (by earlier inputs or `newImports`, the cell's own).
+    static func moduleImports(context: Context, newImports: [String] = []) -> [String] {
+        var lines = implicitImports.map { "import \($0)" } + context.imports
+        if (context.imports + newImports).contains(where: Self.importsFoundation) {
+            // Streams' Foundation pieces come with Foundation, as they would with Combine.
+            lines.append("import StreamsFoundation")
+        }
+        return lines
     }
 
     /// Whether an import item brings in Foundation.

@@ -23,6 +23,9 @@ public struct CellLibrary: Sendable {
     public var worker: URL { directory.appendingPathComponent("swiftlab-worker") }
     /// The warm compiler's executable (optional: without it cells go to `swift-frontend`).
     public var compileServer: URL { directory.appendingPathComponent("swiftlab-compile-server") }
+    /// The completion helper, which holds the compiler's completion (sourcekitd) in a
+    /// process of its own.
+    public var completer: URL { directory.appendingPathComponent("swiftlab-complete") }
     /// The shared library.
     public var library: URL { directory.appendingPathComponent(Self.libraryFileName) }
 
