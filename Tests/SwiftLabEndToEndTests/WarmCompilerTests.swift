@@ -20,8 +20,10 @@ import Glibc
         var toolchain = try #require(Toolchain.locate())
         if let compilerLibrary { toolchain.inProcessCompilerLibrary = compilerLibrary }
         let cache = try CacheDirectory(root: EvalHarness.cacheHome.appendingPathComponent("warm-\(UUID().uuidString)"))
-        return CellCompiler(
+        let compiler = CellCompiler(
             toolchain: toolchain, library: EvalHarness.products, cache: cache, path: .fast, environment: environment)
+        compiler.startWarmCompiler()
+        return compiler
     }
 
     /// `inputs` generated as cells one after another, each seeing the earlier ones.
@@ -41,6 +43,27 @@ import Glibc
             guard let server = compiler.server else { return true }
             return server.isWarm || server.endStatus != nil
         }
+    }
+
+    /// A session that ends after one input (`swiftlab check`, a piped snippet) must not pay
+    /// for loading the warm compiler: it starts after the first compile, for the next ones.
+    @Test func theServerStartsAfterTheFirstCompile() throws {
+        var toolchain = try #require(Toolchain.locate())
+        let library = try #require(toolchain.inProcessCompilerLibrary)
+        toolchain.inProcessCompilerLibrary = library
+        let cache = try CacheDirectory(root: EvalHarness.cacheHome.appendingPathComponent("warm-\(UUID().uuidString)"))
+        let compiler = CellCompiler(toolchain: toolchain, library: EvalHarness.products, cache: cache, path: .fast)
+        #expect(compiler.server == nil, "no server before the first compile")
+        let cells = cells(["let a = 1", "a + 1"])
+        let first = compiler.compile(cells[0])
+        #expect(first.library != nil, "\(first.output)")
+        #expect(!first.compiledWarm)
+        let server = try #require(compiler.server, "the first compile starts the server")
+        #expect(waitUntil { server.isWarm })
+        let second = compiler.compile(cells[1])
+        #expect(second.library != nil, "\(second.output)")
+        #expect(second.compiledWarm)
+        compiler.shutDown()
     }
 
     @Test func withoutTheLibraryCellsGoToSwiftFrontend() throws {

@@ -59,6 +59,8 @@ final class CellCompiler: @unchecked Sendable {
     private(set) var successor: CompileServer?
     /// Compiles the running server has done.
     private var serverCompiles = 0
+    /// Whether a warm compiler has been started in this session (``startWarmCompiler()``).
+    private var startedWarmCompiler = false
 
     /// Creates a compiler; `path` forces a way (`nil`: the fast path when available,
     /// or the one named by `$SWIFTLAB_COMPILE_PATH`).
@@ -78,7 +80,6 @@ final class CellCompiler: @unchecked Sendable {
             let compilerLibrary = toolchain.inProcessCompilerLibrary, files.fileExists(atPath: compilerLibrary.path)
         {
             warmCompiler = (library.compileServer, compilerLibrary)
-            startServer()
         } else {
             warmCompiler = nil
         }
@@ -129,6 +130,18 @@ final class CellCompiler: @unchecked Sendable {
         } else if successor == nil, server != nil, serverCompiles >= compilesPerServer {
             successor = makeServer()
         }
+    }
+
+    /// Starts the warm compiler in the background, once per session, where it is available.
+    ///
+    /// ``compile(_:disableAccessControl:)`` calls this after a session's first cell, not
+    /// before it: loading the library costs about a second of CPU, which a session that
+    /// ends after one input (`swiftlab check`, a piped snippet, a lesson check) would pay
+    /// for nothing, and which would compete with its one compile for the cores.
+    func startWarmCompiler() {
+        guard !startedWarmCompiler, warmCompiler != nil else { return }
+        startedWarmCompiler = true
+        startServer()
     }
 
     /// Starts a warm compiler in the background.
@@ -307,6 +320,8 @@ final class CellCompiler: @unchecked Sendable {
         var steps = commands(for: cell, source: source, disableAccessControl: disableAccessControl)
         var linkIndex = 1
         var compiledWarm = false
+        // The first cell goes to swift-frontend; the server warms up for the next ones.
+        defer { startWarmCompiler() }
         renewServer()
         if path == .fast, options.compilerFlags.isEmpty, let server, server.isWarm {
             serverCompiles += 1
