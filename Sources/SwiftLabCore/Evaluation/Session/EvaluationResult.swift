@@ -13,6 +13,10 @@ public struct EvaluationResult: Sendable {
     public var compileTime: Duration
     /// Time spent running (including a restart after a crash).
     public var runTime: Duration
+    /// When the input did not compile only because it mixes two copies of a declaration
+    /// (one entered again since earlier code was compiled against the other): the notes
+    /// saying what to enter again, or `:reset` (see ``StaleDeclarationAdvice``).
+    public var staleDeclarationAdvice: String?
 
     /// Creates a result.
     public init(

@@ -64,7 +64,7 @@ struct RuntimeErrorFilter {
         }
         if let message = Self.runtimeMessageWithoutLocation(line) {
             sawRuntimeMessage = true
-            return Piece(text: message + "\n", isRuntimeMessage: true)
+            return Piece(text: mapper.readable(message) + "\n", isRuntimeMessage: true)
         }
         return Piece(text: line + "\n", isRuntimeMessage: false)
     }

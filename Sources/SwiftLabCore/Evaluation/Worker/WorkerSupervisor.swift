@@ -49,8 +49,8 @@ final class WorkerSupervisor: @unchecked Sendable {
 
     /// The texts of the accepted inputs, by number: runtime messages from code running
     /// between inputs point into them.
-    func update(texts: [Int: String]) {
-        idleMonitor.update(texts: texts)
+    func update(texts: [Int: String], labels: [Int: Int] = [:]) {
+        idleMonitor.update(texts: texts, labels: labels)
     }
 
     /// Forgets an earlier Ctrl-C: called as an input starts.
@@ -81,7 +81,7 @@ final class WorkerSupervisor: @unchecked Sendable {
         results: inout [Int: String],
         emit: (String) -> Void, emitProgramOutput: (String) -> Void
     ) -> InputOutcome {
-        guard let worker = liveWorker(accepted: &accepted, emit: emit) else { return .crashed }
+        guard let worker = liveWorker(accepted: &accepted, mapper: mapper, emit: emit) else { return .crashed }
         interruptLock.lock()
         let interruptedBeforeRunning = interruptRequested
         if !interruptedBeforeRunning { runningWorker = worker }
@@ -170,7 +170,9 @@ final class WorkerSupervisor: @unchecked Sendable {
     }
 
     /// The worker, started (and restored) if the last one has ended.
-    private func liveWorker(accepted: inout [AcceptedCell], emit: (String) -> Void) -> WorkerProcess? {
+    private func liveWorker(
+        accepted: inout [AcceptedCell], mapper: DiagnosticMapper, emit: (String) -> Void
+    ) -> WorkerProcess? {
         if let worker, !worker.hasExited { return worker }
         worker = nil
         // Code an earlier input scheduled trapped between inputs: that input is not run
@@ -183,7 +185,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             !accepted[index].generated.exportsDeclarations
         {
             accepted.remove(at: index)
-            emit("(input \(culprit) is not run again: code it scheduled stopped the program)\n")
+            emit("(input \(mapper.label(culprit)) is not run again: code it scheduled stopped the program)\n")
         }
         restore(accepted: &accepted, emit: emit)
         return worker

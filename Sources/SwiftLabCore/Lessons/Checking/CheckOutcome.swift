@@ -12,6 +12,10 @@ public struct CheckOutcome: Sendable, Equatable {
         case missingDefinitions([String])
         /// The check does not compile against the learner's code for another reason.
         case doesNotCompile(String)
+        /// The check does not compile because the learner entered a declaration again
+        /// after code that uses it (the diagnostics, with a note naming what to enter
+        /// again): the answer may be right, and no hint helps.
+        case staleDefinitions(String)
         /// The learner's code trapped, was interrupted or timed out during the check.
         case stopped(InputOutcome, String)
     }
@@ -60,6 +64,11 @@ public struct CheckOutcome: Sendable, Equatable {
                 + ": the check uses \(list), which you have not defined yet."
         case .doesNotCompile(let diagnostics):
             return style.apply(.red, .bold, to: "✗ Not yet") + ": the check does not compile against your code:\n"
+                + diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                    separator: "\n")
+        case .staleDefinitions(let diagnostics):
+            return style.apply(.yellow, .bold, to: "✗ Not yet")
+                + ": the check mixes a declaration you entered again with code entered before it:\n"
                 + diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
                     separator: "\n")
         case .stopped(let status, let message):

@@ -23,7 +23,9 @@ public enum ExerciseChecker {
         case .compileError:
             let text = evaluation.diagnostics.isEmpty ? other.joined(separator: "\n") : evaluation.diagnostics
             let missing = missingNames(in: text)
-            let verdict: CheckOutcome.Verdict = missing.isEmpty ? .doesNotCompile(text) : .missingDefinitions(missing)
+            let verdict: CheckOutcome.Verdict =
+                evaluation.usesStaleDefinitions
+                ? .staleDefinitions(text) : missing.isEmpty ? .doesNotCompile(text) : .missingDefinitions(missing)
             return CheckOutcome(verdict: verdict, reports: reports, otherOutput: other)
         case .crashed, .interrupted, .timedOut:
             let message = evaluation.diagnostics.isEmpty ? (other.last ?? "") : evaluation.diagnostics

@@ -30,10 +30,15 @@ public struct LessonEvaluation: Sendable, Equatable {
     public var status: InputOutcome
     /// The compiler's diagnostics or the runtime's error message, as shown to the learner.
     public var diagnostics: String
+    /// Whether the code did not compile only because the learner entered a declaration
+    /// again after other code was compiled against the earlier one: entering that code
+    /// again helps, hints do not (``diagnostics`` says what to enter).
+    public var usesStaleDefinitions: Bool
 
     /// Creates an outcome.
-    public init(status: InputOutcome, diagnostics: String = "") {
+    public init(status: InputOutcome, diagnostics: String = "", usesStaleDefinitions: Bool = false) {
         self.status = status
         self.diagnostics = diagnostics
+        self.usesStaleDefinitions = usesStaleDefinitions
     }
 }
