@@ -35,6 +35,7 @@ public final class SessionLessonEvaluator: LessonEvaluator {
             .joined(separator: "\n")
             .trimmingCharacters(in: .newlines)
         return LessonEvaluation(
-            status: result.status, diagnostics: message, usesStaleDefinitions: result.staleDeclarationAdvice != nil)
+            status: result.status, diagnostics: message, usesStaleDefinitions: result.staleDeclarationAdvice != nil,
+            trapLine: result.trapLine)
     }
 }

@@ -117,7 +117,9 @@ final class CellCompiler: @unchecked Sendable {
             // `CellRunner.loadSupportLibraries`.)
             let link =
                 [
-                    toolchain.linker?.path ?? "ld", "-shared", "-o", output.path,
+                    // --eh-frame-hdr (which the driver passes too) lets a crash's stack be
+                    // unwound through the cell's frames (see TrapLocator).
+                    toolchain.linker?.path ?? "ld", "-shared", "--eh-frame-hdr", "-o", output.path,
                     toolchain.runtimeRegistrationObject.path, object,
                     "-L", library.directory.path, "-L", runtime,
                     "-rpath", library.directory.path, "-rpath", runtime, "-lSwiftLabCells",

@@ -123,8 +123,14 @@ struct DiagnosticMapper {
     /// `2: Fatal error: ...` with the input line; `nil` when the line is not such a message.
     func renderRuntimeMessage(_ line: Substring) -> String? {
         guard let (number, sourceLineNumber, message) = Self.runtimeMessage(line) else { return nil }
+        return renderRuntimeMessage(readable(String(message)), input: number, line: sourceLineNumber)
+    }
+
+    /// A runtime message as located at `line` of input `number`: `2: Fatal error: ...`
+    /// with the input line.
+    func renderRuntimeMessage(_ message: String, input number: Int, line sourceLineNumber: Int) -> String {
         let place = number == input ? "" : "input \(label(number)), "
-        var text = "\(place)\(sourceLineNumber): \(readable(String(message)))\n"
+        var text = "\(place)\(sourceLineNumber): \(message)\n"
         if let source = sourceLine(input: number, line: sourceLineNumber) {
             text += source + "\n"
         }

@@ -17,6 +17,9 @@ public struct EvaluationResult: Sendable {
     /// (one entered again since earlier code was compiled against the other): the notes
     /// saying what to enter again, or `:reset` (see ``StaleDeclarationAdvice``).
     public var staleDeclarationAdvice: String?
+    /// When the input crashed: the line of it that was running (a call into earlier
+    /// code that trapped, or the trap itself), if known.
+    public var trapLine: Int?
 
     /// Creates a result.
     public init(

@@ -228,9 +228,14 @@ public final class Session: @unchecked Sendable {
 
         let runStart = clock.now
         var results: [Int: String] = [:]
+        var trapLocations: [TrapLocator.Location] = []
+        let cells = accepted.map(\.generated) + [cell]
+        let locator = TrapLocator(compiler: builder.compiler)
         let status = supervisor.execute(
             cell: cell, library: library, mapper: mapper, accepted: &accepted,
-            results: &results, emit: emit, emitProgramOutput: emitProgramOutput)
+            results: &results, trapLocations: &trapLocations,
+            locate: { locator.locations(of: $0, cells: cells) },
+            emit: emit, emitProgramOutput: emitProgramOutput)
         let runTime = clock.now - runStart
         if status == .succeeded, !transient {
             accepted.append(
@@ -241,10 +246,12 @@ public final class Session: @unchecked Sendable {
             inputTexts[number] = nil
         }
         supervisor.update(texts: inputTexts, labels: inputLabels)
-        return finish(
-            EvaluationResult(
-                status: status, diagnostics: diagnostics, transcript: transcript,
-                compileTime: compileTime, runTime: runTime), emit)
+        var result = EvaluationResult(
+            status: status, diagnostics: diagnostics, transcript: transcript,
+            compileTime: compileTime, runTime: runTime)
+        // The outermost place in this input's own code: the line of it that was running.
+        result.trapLine = trapLocations.last { $0.input == number }?.line
+        return finish(result, emit)
     }
 
     private func finish(_ result: EvaluationResult, _ emit: (String) -> Void) -> EvaluationResult {

@@ -76,9 +76,13 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// restored are removed from `accepted`.
     ///
     /// `results` receives the static type of each `$R` result the cell shows, by number.
+    /// When the cell crashes, `locate` finds the input lines of the stack frames the worker
+    /// reported (see ``TrapLocator``): a runtime message without a location in the input
+    /// gets the innermost one, and `trapLocations` receives them all, innermost first.
     func execute(
         cell: GeneratedCell, library: URL, mapper: DiagnosticMapper, accepted: inout [AcceptedCell],
-        results: inout [Int: String],
+        results: inout [Int: String], trapLocations: inout [TrapLocator.Location],
+        locate: ([TrapLocator.Frame]) -> [TrapLocator.Location],
         emit: (String) -> Void, emitProgramOutput: (String) -> Void
     ) -> InputOutcome {
         guard let worker = liveWorker(accepted: &accepted, mapper: mapper, emit: emit) else { return .crashed }
@@ -100,7 +104,7 @@ final class WorkerSupervisor: @unchecked Sendable {
         var errors = RuntimeErrorFilter(mapper: mapper)
         var timedOut = false
         var exitStatus: Int32?
-        var runtimeMessages: [String] = []
+        var runtimeMessages: [RuntimeErrorFilter.Piece] = []
         worker.send(.run(cell: cell.number, library: library.path, symbol: cell.entrySymbol, quiet: false))
         loop: while true {
             guard let event = worker.next(until: deadline) else {
@@ -117,7 +121,7 @@ final class WorkerSupervisor: @unchecked Sendable {
                     // The runtime's message comes last: output the cell wrote before the
                     // trap may still be on its way through the other pipe.
                     if piece.isRuntimeMessage {
-                        runtimeMessages.append(piece.text)
+                        runtimeMessages.append(piece)
                     } else {
                         emitProgramOutput(piece.text)
                     }
@@ -139,7 +143,16 @@ final class WorkerSupervisor: @unchecked Sendable {
             }
         }
         for error in errors.finish() { emit(error.text) }
-        for message in runtimeMessages { emit(message) }
+        if exitStatus != nil, !timedOut, !errors.cellFrames.isEmpty {
+            trapLocations = locate(errors.cellFrames)
+            if let innermost = trapLocations.first,
+                let index = runtimeMessages.firstIndex(where: { $0.unlocatedMessage != nil })
+            {
+                runtimeMessages[index].text = mapper.renderRuntimeMessage(
+                    runtimeMessages[index].unlocatedMessage!, input: innermost.input, line: innermost.line)
+            }
+        }
+        for message in runtimeMessages { emit(message.text) }
         guard let status = exitStatus else {
             worker.stopWaiting()
             return .succeeded

@@ -26,6 +26,9 @@ public struct CheckOutcome: Sendable, Equatable {
     public var reports: [CheckReport]
     /// Lines the check printed that are not reports (the learner's own `print`s).
     public var otherOutput: [String]
+    /// When the learner's code crashed during the check: the line of the check that was
+    /// running (`expectEqual(unpacked([("fig", -1)]), [], ...)`), if known.
+    public var stoppedCase: String?
 
     /// Creates an outcome.
     public init(verdict: Verdict, reports: [CheckReport] = [], otherOutput: [String] = []) {
@@ -79,6 +82,7 @@ public struct CheckOutcome: Sendable, Equatable {
             default: how = "stopped with a runtime error"
             }
             var lines = [style.apply(.red, .bold, to: "✗ Not yet") + ": your code \(how) during the check."]
+            if let stoppedCase { lines.append("  while checking: " + stoppedCase) }
             if !message.isEmpty { lines.append("  " + message) }
             for report in failed { lines.append("  " + style.apply(.red, to: "✗") + " " + report.description) }
             return lines.joined(separator: "\n")
