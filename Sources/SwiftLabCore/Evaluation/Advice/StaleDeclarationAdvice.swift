@@ -16,11 +16,11 @@ enum StaleDeclarationAdvice {
     /// `CellN.` qualifiers) show in two copies, each ending in a line break.
     ///
     /// - Parameters:
-    ///   - current: the session number of the input that did not compile, `currentText` its text.
+    ///   - currentText: the text of the input that did not compile (`mapper.input`).
     ///   - accepted: the inputs accepted before it.
     ///   - mapper: names inputs as the learner knows them.
     static func notes(
-        forCompilerOutput compilerOutput: String, current: Int, currentText: String, accepted: [AcceptedCell],
+        forCompilerOutput compilerOutput: String, currentText: String, accepted: [AcceptedCell],
         mapper: DiagnosticMapper
     ) -> [String] {
         var notes: [String] = []

@@ -216,7 +216,7 @@ public final class Session: @unchecked Sendable {
             RedeclarationAdvice.notes(for: diagnostics, of: cell, after: accepted.map(\.generated)).forEach(emit)
             MissingImportAdvice.notes(for: diagnostics).forEach(emit)
             let staleNotes = StaleDeclarationAdvice.notes(
-                forCompilerOutput: outcome.output, current: number, currentText: input.text, accepted: accepted,
+                forCompilerOutput: outcome.output, currentText: input.text, accepted: accepted,
                 mapper: mapper)
             staleNotes.forEach(emit)
             inputTexts[number] = nil
