@@ -116,6 +116,14 @@ import Testing
 /// Top-level code as LLDB and `swiftc main.swift` take it.
 @Suite(.serialized) struct EvalTopLevelTests {
     /// `class C` then `{ ... }` on the next line is one declaration, not `class C` alone.
+    /// A binding shows its value once the whole input has run, after the input's results,
+    /// as `lldb --repl` shows `var xx = 1; xx += 1` and `var d = 1; d += 1; d`.
+    @Test func aBindingShowsItsValueAfterTheWholeInput() throws {
+        let run = try EvalHarness.runREPL(["var xx = 1; xx += 1", "var d = 1; d += 1; d"])
+        #expect(run.output == "xx: Int = 2\n$R0: Int = 2\nd: Int = 2\n")
+        #expect(run.status == 0)
+    }
+
     @Test func aTypesBraceOnTheNextLine() throws {
         let run = try EvalHarness.runREPL(["class C", "{ unowned var c: C? }", "C().c == nil"])
         #expect(run.output == "$R0: Bool = true\n")

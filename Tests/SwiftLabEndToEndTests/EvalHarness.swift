@@ -156,16 +156,20 @@ enum EvalHarness {
             }
         }
 
-        /// The displays of each input, in order.
+        /// The displays of each input, in order: its bare expressions where they run, then
+        /// its bindings, with their values once the whole input has run (as LLDB shows them).
         var displays: [[Display]] {
             inputs.enumerated().map { index, input in
-                SwiftLexer.topLevelItems(in: input).flatMap { item -> [Display] in
-                    switch CellItem(item).kind {
-                    case .expression: return [Display(input: index, expression: item.text, name: nil)]
-                    case .binding(let names, _): return names.map { Display(input: index, expression: $0, name: $0) }
-                    default: return []
-                    }
+                let kinds = SwiftLexer.topLevelItems(in: input).map { ($0, CellItem($0).kind) }
+                let results = kinds.compactMap { item, kind -> Display? in
+                    guard case .expression = kind else { return nil }
+                    return Display(input: index, expression: item.text, name: nil)
                 }
+                let bindings = kinds.flatMap { _, kind -> [Display] in
+                    guard case .binding(let names, _) = kind else { return [] }
+                    return names.map { Display(input: index, expression: $0, name: $0) }
+                }
+                return results + bindings
             }
         }
 
@@ -196,12 +200,14 @@ enum EvalHarness {
                 }
                 lineOfInput[index] = lines.count + 1
                 if replacingExpressions {
+                    var bindingShows: [String] = []
                     for item in SwiftLexer.topLevelItems(in: entry.text) {
                         lines.append(CellItem(item).kind == .expression ? "__show(\(item.text))" : item.text)
                         if case .binding(let names, _) = CellItem(item).kind {
-                            lines += names.map { "__show(\($0))" }
+                            bindingShows += names.map { "__show(\($0))" }
                         }
                     }
+                    lines += bindingShows
                 } else {
                     lines.append(entry.text)
                 }

@@ -86,4 +86,24 @@ import Testing
                     + "start afresh.\n"))
         #expect(run.output.hasSuffix("$R0: String = \"three\"\n$R1: Int = 3\n"))
     }
+
+    /// A type entered again while a function entered before still takes the earlier one:
+    /// the message names both copies by the inputs the learner saw at the prompt (never
+    /// `CellN.`), and a note says what to enter again; entering it again works.
+    @Test func aTypeEnteredAgainNamesItsInputsAndWhatToEnterAgain() throws {
+        // Prompt lines: `struct Box {` 1-3, `func weigh` 4, `struct Box` 5, `weigh(Box())` 6.
+        let run = try EvalHarness.runREPL([
+            "struct Box {\n  var w = 1\n}", "func weigh(_ b: Box) -> Int { b.w }", "struct Box { var w = 2 }",
+            "weigh(Box())", "func weigh(_ b: Box) -> Int { b.w * 10 }", "weigh(Box())",
+        ])
+        #expect(
+            run.output.contains(
+                "1:7: error: cannot convert value of type 'Box' (input 5) to expected argument type 'Box' (input 1)\n"
+                    + "weigh(Box())\n      ^\n"
+                    + "note: 'Box' was entered again in input 5; 'weigh' (input 4) was entered before that and "
+                    + "still uses the earlier 'Box' (input 1): enter 'weigh' again to use the new one, or :reset "
+                    + "to start afresh.\n"))
+        #expect(!run.output.contains("Cell"))
+        #expect(run.output.hasSuffix("$R0: Int = 20\n"))
+    }
 }

@@ -50,6 +50,18 @@ import Testing
         try check(trap: "xs[10]", expectedSignal: "SIGILL")
     }
 
+    /// A trap inside the standard library (`Index out of range`) is located in the input
+    /// as a force unwrap is: the line that was running, in the input or in earlier code.
+    @Test func aTrapInTheStandardLibraryShowsTheInputLine() throws {
+        let run = try EvalHarness.runREPL([
+            "[1][5]", "func at(_ i: Int) -> Int {\n  let a = [1]\n  return a[i]\n}", "let n = 1", "at(7)",
+        ])
+        #expect(
+            run.output.hasPrefix("1: Fatal error: Index out of range\n[1][5]\nerror: execution interrupted (SIGILL)"))
+        // `func at` starts at prompt line 2; `at(7)` is input 7.
+        #expect(run.output.contains("input 2, 3: Fatal error: Index out of range\n  return a[i]\nerror:"))
+    }
+
     @Test func fatalErrorWithPartialLine() throws {
         try check(trap: "print(\"partial\", terminator: \"\"); fatalError(\"boom\")", expectedSignal: "SIGILL")
     }

@@ -53,6 +53,23 @@ struct LessonTerminalTests {
         #expect(try learner.quit() == 0)
     }
 
+    /// A trap during `:check` names the case that was running (its input and expected
+    /// value, as the lesson wrote them) and where the learner's code trapped; the session
+    /// goes on with the learner's definitions.
+    @Test func aTrapDuringACheckNamesTheCaseAndTheSessionGoesOn() throws {
+        let sandbox = try LessonSandbox()
+        var learner = try Learner(sandbox.startTerminal(columns: 200))
+        _ = try learner.type(":lesson 1")
+        _ = try learner.type(":exercise")
+        _ = try learner.type("func doubled(_ numbers: [Int]) -> [Int] { numbers.isEmpty ? [numbers[0]] : numbers }")
+        let reply = try learner.type(":check")
+        #expect(reply.contains("✗ Not yet: your code stopped with a runtime error during the check."))
+        #expect(reply.contains("  while checking: expectEqual(doubled([]), [], \"doubled([])\")"))
+        #expect(reply.contains("input 3, 1: Fatal error: Index out of range"))
+        #expect(try learner.type("doubled([5])").contains("$R0: [Int] = [5]"))
+        #expect(try learner.quit() == 0)
+    }
+
     @Test func aPredictionTheSolutionAfterConfirmingAndEditingInTheEditor() throws {
         let sandbox = try LessonSandbox()
         // An "editor" that replaces the starter code in the file it is given with an answer.

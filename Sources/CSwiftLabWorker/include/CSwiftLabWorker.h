@@ -10,7 +10,9 @@ void swiftlab_worker_configure_output(void);
 /// Installs handlers for the signals a trap or crash raises (SIGILL, SIGTRAP, SIGSEGV,
 /// SIGBUS, SIGFPE, SIGABRT) that flush stdout, so a partial last line is not lost, and
 /// then let the signal end the process as before. They run on an alternate stack, so a
-/// stack overflow is handled too.
+/// stack overflow is handled too. Before that they write one line to stderr for each
+/// stack frame in a cell library ("\x1eswiftlab-frame PATH\x1fHEX-OFFSET"), from which
+/// swiftlab finds the line of the input that trapped.
 void swiftlab_worker_flush_output_on_crash(void);
 
 #endif

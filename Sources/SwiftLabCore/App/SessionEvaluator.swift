@@ -14,6 +14,11 @@ public final class SessionEvaluator: REPLEvaluator {
         session.evaluate(input, output: output).status
     }
 
+    /// Names the code evaluated next by `line` in the session's messages.
+    public func inputStarts(atLine line: Int) {
+        session.promptLine = line
+    }
+
     /// Stops the running input (the session restores its earlier state).
     public var interruptHandler: (@Sendable () -> Void)? {
         { [session] in session.interrupt() }

@@ -34,6 +34,8 @@ public final class SessionLessonEvaluator: LessonEvaluator {
             .filter { CheckReport(line: $0) == nil }
             .joined(separator: "\n")
             .trimmingCharacters(in: .newlines)
-        return LessonEvaluation(status: result.status, diagnostics: message)
+        return LessonEvaluation(
+            status: result.status, diagnostics: message, usesStaleDefinitions: result.staleDeclarationAdvice != nil,
+            trapLine: result.trapLine)
     }
 }

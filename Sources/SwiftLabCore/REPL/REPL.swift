@@ -82,7 +82,7 @@ public final class REPL {
                     reader.printAbovePrompt("")
                     return 0
                 }
-                if !pending.isEmpty { submit(pending.joined(separator: "\n")) }
+                if !pending.isEmpty { submit(pending.joined(separator: "\n"), firstLine: lineNumber - pending.count) }
                 return exitStatus
             case .interrupted:
                 guard reader.isInteractive else { return 130 }
@@ -105,9 +105,10 @@ public final class REPL {
                 pending.append(line)
                 guard completeness.append(line: line) == .complete else { continue }
                 let input = pending.joined(separator: "\n")
+                let firstLine = lineNumber - pending.count
                 pending = []
                 completeness.reset()
-                submit(input)
+                submit(input, firstLine: firstLine)
             }
             if stopsAfterInterruptedEvaluation { return 130 }
         }
@@ -138,6 +139,7 @@ public final class REPL {
             return .continue
         }
         if tookInterruptBeforeRunning() { return .continue }
+        evaluator.inputStarts(atLine: lineNumber - 1)
         let invocation = CommandInvocation(
             arguments: arguments, registry: commands, history: history,
             sessionInputs: history[sessionStart...], style: style,
@@ -160,13 +162,14 @@ public final class REPL {
 
     /// Hands a complete input to the evaluator, unless it holds no code at all (only
     /// blanks or comments).
-    private func submit(_ input: String) {
+    private func submit(_ input: String, firstLine: Int) {
         let parsed = ParsedInput(input)
         guard parsed.hasCode else {
             if !input.allSatisfy(\.isWhitespace) { record(input) }
             return
         }
         record(input)
+        evaluator.inputStarts(atLine: firstLine)
         evaluate(parsed)
     }
 

@@ -8,4 +8,13 @@ public protocol REPLEvaluator: AnyObject {
     /// ``evaluate(_:output:)`` runs; it should stop the running code (and make
     /// `evaluate` return soon). `nil`: running code cannot be interrupted.
     var interruptHandler: (@Sendable () -> Void)? { get }
+
+    /// Called as an input or a `:` command starts, with the prompt number of its first
+    /// line: the number the learner knows the code it runs by (`input 4` in messages).
+    func inputStarts(atLine line: Int)
+}
+
+extension REPLEvaluator {
+    /// Evaluators that name no inputs ignore prompt numbers.
+    public func inputStarts(atLine line: Int) {}
 }

@@ -51,4 +51,17 @@ import Testing
         let diagnostics = mapper.diagnostics(inCompilerOutput: "input 1:1:16: error: no")
         #expect(diagnostics.first?.column == 14)
     }
+
+    /// `CellN.` never shows; two copies of one name are told apart by the inputs the
+    /// learner knows them by (prompt numbers), a qualifier inside a longer name is left alone.
+    @Test func cellQualifiersGiveWayToInputNumbers() {
+        let mapper = DiagnosticMapper(input: 4, texts: [:], labels: [1: 1, 3: 7, 4: 9])
+        #expect(
+            mapper.readable("cannot convert value of type 'Cell3.Box' to expected argument type '[Cell1.Box]'")
+                == "cannot convert value of type 'Box' (input 7) to expected argument type '[Box]' (input 1)")
+        #expect(
+            mapper.readable("value of type 'Cell3.Box' has no member 'MyCell1.x'")
+                == "value of type 'Box' has no member 'MyCell1.x'")
+        #expect(mapper.readable("'Cell4.P' and 'Cell1.P'") == "'P' (this input) and 'P' (input 1)")
+    }
 }

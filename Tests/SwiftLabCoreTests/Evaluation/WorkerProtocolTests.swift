@@ -46,6 +46,23 @@ import Testing
         #expect(filter.sawRuntimeMessage)
     }
 
+    /// The frame lines the worker writes as it crashes are read, never shown, and the
+    /// message that has no location in the input is marked for locating.
+    @Test func crashFramesAreReadAndNotShown() {
+        var filter = RuntimeErrorFilter(mapper: DiagnosticMapper(input: 1, texts: [1: "[1][5]"]))
+        let pieces = filter.consume(
+            "Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range\n"
+                + "\u{1E}swiftlab-frame /cache/s/libCell1.so\u{1F}123a\n")
+        #expect(
+            pieces == [
+                .init(
+                    text: "Fatal error: Index out of range\n", isRuntimeMessage: true,
+                    unlocatedMessage: "Fatal error: Index out of range")
+            ])
+        #expect(filter.cellFrames == [TrapLocator.Frame(library: "/cache/s/libCell1.so", offset: 0x123a)])
+        #expect(filter.cellFrames.first?.cellNumber == 1)
+    }
+
     @Test func runtimeMessagesFromLibrariesLoseTheirLocation() {
         #expect(
             RuntimeErrorFilter.runtimeMessageWithoutLocation(

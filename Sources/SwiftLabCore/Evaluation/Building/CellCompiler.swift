@@ -274,7 +274,9 @@ final class CellCompiler: @unchecked Sendable {
             // linker 3.6 of its 6.7 ms CPU per cell.
             let link =
                 [
-                    toolchain.linker?.path ?? "ld", "-shared", "-o", output.path,
+                    // --eh-frame-hdr (which the driver passes too) lets a crash's stack be
+                    // unwound through the cell's frames (see TrapLocator).
+                    toolchain.linker?.path ?? "ld", "-shared", "--eh-frame-hdr", "-o", output.path,
                     toolchain.runtimeRegistrationObject.path, object, "-L", runtime, "-rpath", runtime,
                 ]
                 + importedLibraries.map { "-l\($0)" } + options.linkerFlags

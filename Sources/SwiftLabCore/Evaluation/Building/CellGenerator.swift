@@ -5,8 +5,9 @@
 ///   touches each new global in source order, because library globals are initialised
 ///   lazily and their side effects must happen when the input runs.
 /// - Statements and expressions run in the entry point, on the main actor; a bare
-///   expression is shown as `$RN: Type = value`, a new binding as `name: Type = value`;
-///   a later input names the result `$RN` (``ResultReferences``).
+///   expression is shown as `$RN: Type = value` where it runs, a new binding as
+///   `name: Type = value` once the whole input has run (its value then, after the
+///   results, as LLDB shows them); a later input names the result `$RN` (``ResultReferences``).
 /// - Every item is preceded by `#sourceLocation(file: "input N", line: L)` and keeps its
 ///   columns, so the compiler's diagnostics point at what the learner typed. An item that
 ///   needs a generated line before it (`@MainActor`, the display call) gets a file of its
@@ -55,6 +56,9 @@ struct CellGenerator {
 
         var fileScope: [String] = []
         var body: [String] = []
+        // A binding is shown with its value after the whole input ran (`var x = 1; x += 1`
+        // shows `x: Int = 2`), after the input's results, as in LLDB.
+        var bindingDisplays: [String] = []
         var declarations: [GeneratedCell.Declaration] = []
         var extensions: [GeneratedCell.Extension] = []
         var newImports: [String] = []
@@ -113,7 +117,8 @@ struct CellGenerator {
                     declarations.append(.init(name: name, keyword: keyword))
                     body.append("_ = \(name)")
                     let writtenType = writtenTypes[name].map { ", writtenType: \"\(escaped($0))\"" } ?? ""
-                    body.append("SwiftLabRuntime.displayBinding(\(name), named: \"\(escaped(name))\"\(writtenType))")
+                    bindingDisplays.append(
+                        "SwiftLabRuntime.displayBinding(\(name), named: \"\(escaped(name))\"\(writtenType))")
                 }
             case .statement:
                 body += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
@@ -177,7 +182,7 @@ struct CellGenerator {
                 "defer { SwiftLabRuntime.nextResultNumber = savedResultNumber }",
             ]
         }
-        entryBody += body + ["}"]
+        entryBody += body + bindingDisplays + ["}"]
         let call = usesAwait ? "try await \(moduleName)_body()" : "try \(moduleName)_body()"
         let run = """
             do { \(call) } catch { SwiftLabRuntime.reportUncaughtError(error) }

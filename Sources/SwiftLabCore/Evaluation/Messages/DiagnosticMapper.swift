@@ -10,6 +10,18 @@ struct DiagnosticMapper {
     var texts: [Int: String]
     /// Columns the generator moved (see ``ColumnShift``).
     var shifts: [ColumnShift] = []
+    /// The number the learner knows each input by (the prompt number of its first line),
+    /// by session number; an input missing here is known by its session number.
+    var labels: [Int: Int] = [:]
+
+    /// The number the learner knows input `number` by.
+    func label(_ number: Int) -> Int { labels[number] ?? number }
+
+    /// `message` (the compiler's or the runtime's) without `CellN.` qualifiers, two copies
+    /// of a declaration each followed by its input (see ``CellQualifiers``).
+    func readable(_ message: String) -> String {
+        CellQualifiers.readable(message) { $0 == input ? "this input" : "input \(label($0))" }
+    }
 
     /// The diagnostics in the compiler's output, mapped to inputs. Diagnostics about the
     /// generated code itself are kept as errors without a location when they are errors,
@@ -36,7 +48,7 @@ struct DiagnosticMapper {
                     // An error on a generated line is usually a consequence of one in the
                     // learner's code; it is shown only if there is no such error.
                     wrapperErrors.append(
-                        Diagnostic(severity: .error, message: header.message, input: nil, line: 0, column: 0))
+                        Diagnostic(severity: .error, message: readable(header.message), input: nil, line: 0, column: 0))
                     keepsNotes = false
                     continue
                 }
@@ -49,14 +61,16 @@ struct DiagnosticMapper {
                 }
                 result.append(
                     Diagnostic(
-                        severity: header.severity, message: header.message, input: number, line: mappedLine,
+                        severity: header.severity, message: readable(header.message), input: number, line: mappedLine,
                         column: characterColumn(input: number, line: mappedLine, byteColumn: byteColumn)))
                 keepsNotes = true
             } else if header.severity == .error {
-                result.append(Diagnostic(severity: .error, message: header.message, input: nil, line: 0, column: 0))
+                result.append(
+                    Diagnostic(severity: .error, message: readable(header.message), input: nil, line: 0, column: 0))
                 keepsNotes = true
             } else if header.severity == .note {
-                result.append(Diagnostic(severity: .note, message: header.message, input: nil, line: 0, column: 0))
+                result.append(
+                    Diagnostic(severity: .note, message: readable(header.message), input: nil, line: 0, column: 0))
             } else {
                 keepsNotes = false
             }
@@ -91,7 +105,7 @@ struct DiagnosticMapper {
         guard let number = diagnostic.input, diagnostic.line > 0 else {
             return "\(diagnostic.severity.rawValue): \(diagnostic.message)\n"
         }
-        let place = number == input ? "" : "input \(number), "
+        let place = number == input ? "" : "input \(label(number)), "
         var text =
             "\(place)\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
         if let source = sourceLine(input: number, line: diagnostic.line) {
@@ -109,7 +123,13 @@ struct DiagnosticMapper {
     /// `2: Fatal error: ...` with the input line; `nil` when the line is not such a message.
     func renderRuntimeMessage(_ line: Substring) -> String? {
         guard let (number, sourceLineNumber, message) = Self.runtimeMessage(line) else { return nil }
-        let place = number == input ? "" : "input \(number), "
+        return renderRuntimeMessage(readable(String(message)), input: number, line: sourceLineNumber)
+    }
+
+    /// A runtime message as located at `line` of input `number`: `2: Fatal error: ...`
+    /// with the input line.
+    func renderRuntimeMessage(_ message: String, input number: Int, line sourceLineNumber: Int) -> String {
+        let place = number == input ? "" : "input \(label(number)), "
         var text = "\(place)\(sourceLineNumber): \(message)\n"
         if let source = sourceLine(input: number, line: sourceLineNumber) {
             text += source + "\n"

@@ -13,6 +13,13 @@ public struct EvaluationResult: Sendable {
     public var compileTime: Duration
     /// Time spent running (including a restart after a crash).
     public var runTime: Duration
+    /// When the input did not compile only because it mixes two copies of a declaration
+    /// (one entered again since earlier code was compiled against the other): the notes
+    /// saying what to enter again, or `:reset` (see ``StaleDeclarationAdvice``).
+    public var staleDeclarationAdvice: String?
+    /// When the input crashed: the line of it that was running (a call into earlier
+    /// code that trapped, or the trap itself), if known.
+    public var trapLine: Int?
 
     /// Creates a result.
     public init(

@@ -26,7 +26,14 @@ public final class Session: @unchecked Sendable {
     private var keepsCompletionWarm = false
     private var accepted: [AcceptedCell] = []
     private var inputTexts: [Int: String] = [:]
+    /// The number the learner knows each input by, by session number (see ``promptLine``).
+    private var inputLabels: [Int: Int] = [:]
     private var nextNumber = 1
+
+    /// The prompt number of the line the code evaluated next was entered on (the REPL sets
+    /// it as an input or command starts): messages name earlier inputs by it (`input 4`),
+    /// as the learner saw them. Without it, inputs are named by their session number.
+    public var promptLine: Int?
 
     /// Whether each evaluation ends with a line giving its compile and run times (`:time`).
     public var reportsTiming = false
@@ -223,6 +230,7 @@ public final class Session: @unchecked Sendable {
     public func reset() {
         accepted.removeAll()
         inputTexts.removeAll()
+        inputLabels.removeAll()
         supervisor.restart()
     }
 
@@ -255,6 +263,7 @@ public final class Session: @unchecked Sendable {
         let number = nextNumber
         nextNumber += 1
         inputTexts[number] = input.text
+        inputLabels[number] = promptLine ?? number
         let clock = ContinuousClock()
         let compileStart = clock.now
 
@@ -269,7 +278,8 @@ public final class Session: @unchecked Sendable {
                     status: .interrupted, transcript: transcript,
                     compileTime: clock.now - compileStart), emit)
         }
-        let mapper = DiagnosticMapper(input: number, texts: inputTexts, shifts: cell.columnShifts)
+        let mapper = DiagnosticMapper(
+            input: number, texts: inputTexts, shifts: cell.columnShifts, labels: inputLabels)
         let diagnostics = mapper.diagnostics(inCompilerOutput: outcome.output)
         for diagnostic in diagnostics {
             emit(mapper.render(diagnostic))
@@ -282,18 +292,27 @@ public final class Session: @unchecked Sendable {
             AwaitInBindingAdvice.notes(for: diagnostics).forEach(emit)
             RedeclarationAdvice.notes(for: diagnostics, of: cell, after: accepted.map(\.generated)).forEach(emit)
             MissingImportAdvice.notes(for: diagnostics).forEach(emit)
+            let staleNotes = StaleDeclarationAdvice.notes(
+                forCompilerOutput: outcome.output, currentText: input.text, accepted: accepted,
+                mapper: mapper)
+            staleNotes.forEach(emit)
             inputTexts[number] = nil
-            return finish(
-                EvaluationResult(
-                    status: .compileError, diagnostics: diagnostics, transcript: transcript,
-                    compileTime: compileTime), emit)
+            var result = EvaluationResult(
+                status: .compileError, diagnostics: diagnostics, transcript: transcript, compileTime: compileTime)
+            if !staleNotes.isEmpty { result.staleDeclarationAdvice = staleNotes.joined() }
+            return finish(result, emit)
         }
 
         let runStart = clock.now
         var results: [Int: String] = [:]
+        var trapLocations: [TrapLocator.Location] = []
+        let cells = accepted.map(\.generated) + [cell]
+        let locator = TrapLocator(compiler: builder.compiler)
         let status = supervisor.execute(
             cell: cell, library: library, mapper: mapper, accepted: &accepted,
-            results: &results, emit: emit, emitProgramOutput: emitProgramOutput)
+            results: &results, trapLocations: &trapLocations,
+            locate: { locator.locations(of: $0, cells: cells) },
+            emit: emit, emitProgramOutput: emitProgramOutput)
         let runTime = clock.now - runStart
         if status == .succeeded, !transient {
             accepted.append(
@@ -309,11 +328,13 @@ public final class Session: @unchecked Sendable {
         } else {
             inputTexts[number] = nil
         }
-        supervisor.update(texts: inputTexts)
-        return finish(
-            EvaluationResult(
-                status: status, diagnostics: diagnostics, transcript: transcript,
-                compileTime: compileTime, runTime: runTime), emit)
+        supervisor.update(texts: inputTexts, labels: inputLabels)
+        var result = EvaluationResult(
+            status: status, diagnostics: diagnostics, transcript: transcript,
+            compileTime: compileTime, runTime: runTime)
+        // The outermost place in this input's own code: the line of it that was running.
+        result.trapLine = trapLocations.last { $0.input == number }?.line
+        return finish(result, emit)
     }
 
     private func finish(_ result: EvaluationResult, _ emit: (String) -> Void) -> EvaluationResult {

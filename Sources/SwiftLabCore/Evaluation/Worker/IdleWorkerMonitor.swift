@@ -8,6 +8,7 @@ final class IdleWorkerMonitor: @unchecked Sendable {
     private let lock = NSLock()
     private let output: @Sendable (String) -> Void
     private var texts: [Int: String] = [:]
+    private var labels: [Int: Int] = [:]
     private var filter = RuntimeErrorFilter(mapper: DiagnosticMapper(input: 0, texts: [:]))
     private var exit: (status: Int32, culprit: Int?)?
 
@@ -16,11 +17,13 @@ final class IdleWorkerMonitor: @unchecked Sendable {
         self.output = output
     }
 
-    /// The texts of the accepted inputs, for messages pointing into them.
-    func update(texts: [Int: String]) {
+    /// The texts of the accepted inputs, for messages pointing into them, and the numbers
+    /// the learner knows them by.
+    func update(texts: [Int: String], labels: [Int: Int] = [:]) {
         lock.lock()
         self.texts = texts
-        filter = RuntimeErrorFilter(mapper: DiagnosticMapper(input: 0, texts: texts))
+        self.labels = labels
+        filter = RuntimeErrorFilter(mapper: DiagnosticMapper(input: 0, texts: texts, labels: labels))
         lock.unlock()
     }
 
@@ -41,7 +44,7 @@ final class IdleWorkerMonitor: @unchecked Sendable {
         let culprit = filter.lastMessageInput
         let sawMessage = filter.sawRuntimeMessage
         exit = (status, culprit)
-        filter = RuntimeErrorFilter(mapper: DiagnosticMapper(input: 0, texts: texts))
+        filter = RuntimeErrorFilter(mapper: DiagnosticMapper(input: 0, texts: texts, labels: labels))
         lock.unlock()
         output(
             leftover + "error: "

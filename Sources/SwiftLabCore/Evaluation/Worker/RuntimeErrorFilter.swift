@@ -11,6 +11,12 @@ struct RuntimeErrorFilter {
     private(set) var sawRuntimeMessage = false
     /// The input the last runtime message located in an input points into.
     private(set) var lastMessageInput: Int?
+    /// The stack frames in cell libraries the worker reported as it crashed, innermost
+    /// first (see ``TrapLocator``).
+    private(set) var cellFrames: [TrapLocator.Frame] = []
+
+    /// The start of a frame line the worker writes as it crashes.
+    static let frameMarker = "\u{1E}swiftlab-frame "
 
     init(mapper: DiagnosticMapper) {
         self.mapper = mapper
@@ -22,6 +28,10 @@ struct RuntimeErrorFilter {
         var text: String
         /// Whether it is the runtime's message about a trap (shown on a line of its own).
         var isRuntimeMessage: Bool
+        /// A runtime message whose location was not in the learner's code (`Fatal error:
+        /// Index out of range` from the standard library): the message alone, to be
+        /// located from the crash's stack frames.
+        var unlocatedMessage: String?
     }
 
     /// Takes a chunk of stderr; returns what to show now.
@@ -40,6 +50,13 @@ struct RuntimeErrorFilter {
     }
 
     private mutating func filter(_ line: Substring) -> Piece? {
+        if line.hasPrefix(Self.frameMarker) {
+            let fields = line.dropFirst(Self.frameMarker.count).split(separator: "\u{1F}")
+            if fields.count == 2, let offset = UInt(fields[1], radix: 16) {
+                cellFrames.append(TrapLocator.Frame(library: String(fields[0]), offset: offset))
+            }
+            return nil
+        }
         if line == "Current stack trace:" {
             inStackTrace = true
             return nil
@@ -64,7 +81,8 @@ struct RuntimeErrorFilter {
         }
         if let message = Self.runtimeMessageWithoutLocation(line) {
             sawRuntimeMessage = true
-            return Piece(text: message + "\n", isRuntimeMessage: true)
+            let readable = mapper.readable(message)
+            return Piece(text: readable + "\n", isRuntimeMessage: true, unlocatedMessage: readable)
         }
         return Piece(text: line + "\n", isRuntimeMessage: false)
     }

@@ -49,8 +49,8 @@ final class WorkerSupervisor: @unchecked Sendable {
 
     /// The texts of the accepted inputs, by number: runtime messages from code running
     /// between inputs point into them.
-    func update(texts: [Int: String]) {
-        idleMonitor.update(texts: texts)
+    func update(texts: [Int: String], labels: [Int: Int] = [:]) {
+        idleMonitor.update(texts: texts, labels: labels)
     }
 
     /// Forgets an earlier Ctrl-C: called as an input starts.
@@ -76,12 +76,16 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// restored are removed from `accepted`.
     ///
     /// `results` receives the static type of each `$R` result the cell shows, by number.
+    /// When the cell crashes, `locate` finds the input lines of the stack frames the worker
+    /// reported (see ``TrapLocator``): a runtime message without a location in the input
+    /// gets the innermost one, and `trapLocations` receives them all, innermost first.
     func execute(
         cell: GeneratedCell, library: URL, mapper: DiagnosticMapper, accepted: inout [AcceptedCell],
-        results: inout [Int: String],
+        results: inout [Int: String], trapLocations: inout [TrapLocator.Location],
+        locate: ([TrapLocator.Frame]) -> [TrapLocator.Location],
         emit: (String) -> Void, emitProgramOutput: (String) -> Void
     ) -> InputOutcome {
-        guard let worker = liveWorker(accepted: &accepted, emit: emit) else { return .crashed }
+        guard let worker = liveWorker(accepted: &accepted, mapper: mapper, emit: emit) else { return .crashed }
         interruptLock.lock()
         let interruptedBeforeRunning = interruptRequested
         if !interruptedBeforeRunning { runningWorker = worker }
@@ -100,7 +104,7 @@ final class WorkerSupervisor: @unchecked Sendable {
         var errors = RuntimeErrorFilter(mapper: mapper)
         var timedOut = false
         var exitStatus: Int32?
-        var runtimeMessages: [String] = []
+        var runtimeMessages: [RuntimeErrorFilter.Piece] = []
         worker.send(.run(cell: cell.number, library: library.path, symbol: cell.entrySymbol, quiet: false))
         loop: while true {
             guard let event = worker.next(until: deadline) else {
@@ -117,7 +121,7 @@ final class WorkerSupervisor: @unchecked Sendable {
                     // The runtime's message comes last: output the cell wrote before the
                     // trap may still be on its way through the other pipe.
                     if piece.isRuntimeMessage {
-                        runtimeMessages.append(piece.text)
+                        runtimeMessages.append(piece)
                     } else {
                         emitProgramOutput(piece.text)
                     }
@@ -139,7 +143,16 @@ final class WorkerSupervisor: @unchecked Sendable {
             }
         }
         for error in errors.finish() { emit(error.text) }
-        for message in runtimeMessages { emit(message) }
+        if exitStatus != nil, !timedOut, !errors.cellFrames.isEmpty {
+            trapLocations = locate(errors.cellFrames)
+            if let innermost = trapLocations.first,
+                let index = runtimeMessages.firstIndex(where: { $0.unlocatedMessage != nil })
+            {
+                runtimeMessages[index].text = mapper.renderRuntimeMessage(
+                    runtimeMessages[index].unlocatedMessage!, input: innermost.input, line: innermost.line)
+            }
+        }
+        for message in runtimeMessages { emit(message.text) }
         guard let status = exitStatus else {
             worker.stopWaiting()
             return .succeeded
@@ -170,7 +183,9 @@ final class WorkerSupervisor: @unchecked Sendable {
     }
 
     /// The worker, started (and restored) if the last one has ended.
-    private func liveWorker(accepted: inout [AcceptedCell], emit: (String) -> Void) -> WorkerProcess? {
+    private func liveWorker(
+        accepted: inout [AcceptedCell], mapper: DiagnosticMapper, emit: (String) -> Void
+    ) -> WorkerProcess? {
         if let worker, !worker.hasExited { return worker }
         worker = nil
         // Code an earlier input scheduled trapped between inputs: that input is not run
@@ -183,7 +198,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             !accepted[index].generated.exportsDeclarations
         {
             accepted.remove(at: index)
-            emit("(input \(culprit) is not run again: code it scheduled stopped the program)\n")
+            emit("(input \(mapper.label(culprit)) is not run again: code it scheduled stopped the program)\n")
         }
         restore(accepted: &accepted, emit: emit)
         return worker

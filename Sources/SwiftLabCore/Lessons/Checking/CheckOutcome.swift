@@ -12,6 +12,10 @@ public struct CheckOutcome: Sendable, Equatable {
         case missingDefinitions([String])
         /// The check does not compile against the learner's code for another reason.
         case doesNotCompile(String)
+        /// The check does not compile because the learner entered a declaration again
+        /// after code that uses it (the diagnostics, with a note naming what to enter
+        /// again): the answer may be right, and no hint helps.
+        case staleDefinitions(String)
         /// The learner's code trapped, was interrupted or timed out during the check.
         case stopped(InputOutcome, String)
     }
@@ -22,6 +26,9 @@ public struct CheckOutcome: Sendable, Equatable {
     public var reports: [CheckReport]
     /// Lines the check printed that are not reports (the learner's own `print`s).
     public var otherOutput: [String]
+    /// When the learner's code crashed during the check: the line of the check that was
+    /// running (`expectEqual(unpacked([("fig", -1)]), [], ...)`), if known.
+    public var stoppedCase: String?
 
     /// Creates an outcome.
     public init(verdict: Verdict, reports: [CheckReport] = [], otherOutput: [String] = []) {
@@ -62,6 +69,11 @@ public struct CheckOutcome: Sendable, Equatable {
             return style.apply(.red, .bold, to: "✗ Not yet") + ": the check does not compile against your code:\n"
                 + diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
                     separator: "\n")
+        case .staleDefinitions(let diagnostics):
+            return style.apply(.yellow, .bold, to: "✗ Not yet")
+                + ": the check mixes a declaration you entered again with code entered before it:\n"
+                + diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                    separator: "\n")
         case .stopped(let status, let message):
             let how: String
             switch status {
@@ -70,6 +82,7 @@ public struct CheckOutcome: Sendable, Equatable {
             default: how = "stopped with a runtime error"
             }
             var lines = [style.apply(.red, .bold, to: "✗ Not yet") + ": your code \(how) during the check."]
+            if let stoppedCase { lines.append("  while checking: " + stoppedCase) }
             if !message.isEmpty { lines.append("  " + message) }
             for report in failed { lines.append("  " + style.apply(.red, to: "✗") + " " + report.description) }
             return lines.joined(separator: "\n")

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftLabRuntime
 
 /// Runs an exercise's check as one more cell after the learner's code and reads the
@@ -23,11 +24,21 @@ public enum ExerciseChecker {
         case .compileError:
             let text = evaluation.diagnostics.isEmpty ? other.joined(separator: "\n") : evaluation.diagnostics
             let missing = missingNames(in: text)
-            let verdict: CheckOutcome.Verdict = missing.isEmpty ? .doesNotCompile(text) : .missingDefinitions(missing)
+            let verdict: CheckOutcome.Verdict =
+                evaluation.usesStaleDefinitions
+                ? .staleDefinitions(text) : missing.isEmpty ? .doesNotCompile(text) : .missingDefinitions(missing)
             return CheckOutcome(verdict: verdict, reports: reports, otherOutput: other)
         case .crashed, .interrupted, .timedOut:
             let message = evaluation.diagnostics.isEmpty ? (other.last ?? "") : evaluation.diagnostics
-            return CheckOutcome(verdict: .stopped(evaluation.status, message), reports: reports, otherOutput: other)
+            var outcome = CheckOutcome(
+                verdict: .stopped(evaluation.status, message), reports: reports, otherOutput: other)
+            // The check's line that was running: the case that crashed, with its input and
+            // expected value as the lesson wrote them.
+            let checkLines = exercise.check.split(separator: "\n", omittingEmptySubsequences: false)
+            if let line = evaluation.trapLine, line >= 1, line <= checkLines.count {
+                outcome.stoppedCase = checkLines[line - 1].trimmingCharacters(in: .whitespaces)
+            }
+            return outcome
         }
     }
 

@@ -30,10 +30,20 @@ public struct LessonEvaluation: Sendable, Equatable {
     public var status: InputOutcome
     /// The compiler's diagnostics or the runtime's error message, as shown to the learner.
     public var diagnostics: String
+    /// Whether the code did not compile only because the learner entered a declaration
+    /// again after other code was compiled against the earlier one: entering that code
+    /// again helps, hints do not (``diagnostics`` says what to enter).
+    public var usesStaleDefinitions: Bool
+    /// When the code crashed: the line of it that was running, if known.
+    public var trapLine: Int?
 
     /// Creates an outcome.
-    public init(status: InputOutcome, diagnostics: String = "") {
+    public init(
+        status: InputOutcome, diagnostics: String = "", usesStaleDefinitions: Bool = false, trapLine: Int? = nil
+    ) {
         self.status = status
         self.diagnostics = diagnostics
+        self.usesStaleDefinitions = usesStaleDefinitions
+        self.trapLine = trapLine
     }
 }

@@ -54,6 +54,11 @@ extension LessonGuide {
         if case .missingDefinitions(let names) = outcome.verdict {
             say("Write \(names.count == 1 ? "it" : "them") here (or with :edit), then :check again.")
         }
+        if case .staleDefinitions = outcome.verdict {
+            // Hints are about the exercise; this is about the session.
+            say("Enter that code again as the note says (or :reset and enter your answer again), then :check again.")
+            return
+        }
         guard outcome.passed else {
             let seen = checked.before.record(for: lesson.id).hintsSeen[exercise.id] ?? 0
             if seen < exercise.hints.count {
