@@ -116,7 +116,7 @@ struct ServerAgainstIndependentClientTests {
         #expect(client.waitUntilClosed())
     }
 
-    @Test("close(code:reason:) from the server: the client gets the code and answers")
+    @Test("close(code:reason:) from the server: the client reads code and reason and answers")
     func serverCloses() throws {
         let side = ServerSide()
         let server = try server(side) { (socket, side) throws(WebSocketError) in
@@ -129,6 +129,7 @@ struct ServerAgainstIndependentClientTests {
         defer { client.stop() }
         #expect(client.waitUntilClosed())
         #expect(client.seen.value.texts == ["bye"])
+        #expect(client.closeFrames.value == [CloseFrame(code: 4003, reason: "server going down")])
         #expect(client.closeCodeNumber == 4003)
         #expect(side.seen.wait { $0.done })
         // The client's answer repeats the code (websocket-kit sends no reason).

@@ -5,12 +5,6 @@ import NIOPosix
 import NIOWebSocket
 import WebSocketKit
 
-/// A close frame as SwiftNIO's decoder read it off the wire.
-struct CloseFrame: Sendable, Equatable {
-    var code: UInt16?
-    var reason: String
-}
-
 /// A WebSocket server on 127.0.0.1 written by others: SwiftNIO's HTTP upgrader, handshake
 /// and frame codec, and websocket-kit's `WebSocket` for messages, pings and closing.
 /// `onUpgrade` gets each connection's socket, on its event loop.
@@ -57,26 +51,5 @@ final class IndependentServer: @unchecked Sendable {
     func stop() {
         try? listener.close().wait()
         try? group.syncShutdownGracefully()
-    }
-}
-
-/// Passes every frame on, noting close frames first.
-private final class CloseFrameRecorder: ChannelInboundHandler {
-    typealias InboundIn = WebSocketFrame
-    typealias InboundOut = WebSocketFrame
-
-    private let closeFrames: Observed<[CloseFrame]>
-
-    init(into closeFrames: Observed<[CloseFrame]>) { self.closeFrames = closeFrames }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = unwrapInboundIn(data)
-        if frame.opcode == .connectionClose {
-            var payload = frame.unmaskedData
-            let code = payload.readInteger(as: UInt16.self)
-            let reason = payload.readString(length: payload.readableBytes) ?? ""
-            closeFrames.update { $0.append(CloseFrame(code: code, reason: reason)) }
-        }
-        context.fireChannelRead(data)
     }
 }
