@@ -1,5 +1,6 @@
-/// The downstream's single subscription across a series of upstream publishers: the
-/// machinery of `catch`, `tryCatch` and `retry`.
+/// The downstream's single subscription across a series of attempts at the same upstream
+/// publisher: the machinery of `retry` (`catch` and `tryCatch`, which move to a different
+/// publisher with Combine's own rules, use ``CatchSubscription``).
 ///
 /// Each upstream attempt gets a generation number; events from an attempt that is no
 /// longer current are ignored. The downstream's outstanding demand is tracked, so the

@@ -21,6 +21,8 @@ extension Subscribers {
 
         @usableFromInline let lock = Lock()
         @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
+        /// Set on completion or cancel, so later values are ignored (read without the lock).
+        @usableFromInline let ended = TerminationFlag()
 
         /// Makes a sink from its two closures.
         @inlinable
@@ -49,6 +51,9 @@ extension Subscribers {
         /// Calls ``receiveValue``; the sink already asked for everything.
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
+            // As in Combine: a value after the completion or cancel is ignored; one before
+            // the subscription is not.
+            guard !ended.isSet else { return .none }
             receiveValue(value)
             return .none
         }
@@ -59,6 +64,7 @@ extension Subscribers {
             lock.lock()
             let wasTerminal = state.isTerminal
             _ = state.terminate()
+            ended.set()
             lock.unlock()
             if !wasTerminal {
                 receiveCompletion(completion)
@@ -70,6 +76,7 @@ extension Subscribers {
         public func cancel() {
             lock.lock()
             let upstream = state.terminate()
+            ended.set()
             lock.unlock()
             upstream?.cancel()
         }
