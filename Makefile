@@ -29,6 +29,9 @@ test: deps
 	# Streams: the concurrency stress suite under ThreadSanitizer; its own package, so the
 	# sanitizer build compiles only Streams and the stress tests.
 	$(SWIFT) test --package-path Tests/StreamsStress --sanitize=thread
+	# WebSockets: our client and LocalHTTPServer against websocket-kit's server and client;
+	# its own package, so that only it depends on SwiftNIO and websocket-kit.
+	$(SWIFT) test --package-path Tests/WebSocketInterop
 	# The DocC documentation builds without a warning, every public symbol in a topic group.
 	SWIFT=$(SWIFT) ./scripts/docs.sh --quiet
 

@@ -23,10 +23,14 @@ targets += [
     .target(name: "TestWaiting", path: "Tests/TestWaiting"),
 ]
 
-// MARK: - A real HTTP server on 127.0.0.1 (not a product): the examples that talk to a
-// server start one, and so do the tests of URLSession.dataTaskPublisher. It upgrades
-// connections to WebSockets with StreamsFoundation's frame codec (package access), so the
-// client and the server speak one wire format; the product does not depend on it.
+// MARK: - A real HTTP server on 127.0.0.1: the examples that talk to a server start one, and
+// so do the tests of URLSession.dataTaskPublisher. It upgrades connections to WebSockets
+// with StreamsFoundation's frame codec (package access), so the client and the server speak
+// one wire format. A library product so that the WebSocket interoperability package
+// (Tests/WebSocketInterop) can test it; SwiftLabCells holds it for lesson 20.
+products += [
+    .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
+]
 targets += [
     .target(name: "LocalHTTPServer", dependencies: ["Streams", "StreamsFoundation"]),
 ]
@@ -67,11 +71,12 @@ products += [
     // The compiler's completion (sourcekitd) in a process of its own, started by the REPL.
     .executable(name: "swiftlab-complete", targets: ["swiftlab-complete"]),
     // What every compiled REPL cell links against and imports: one shared library, so
-    // that the worker loads each module's code and metadata exactly once.
+    // that the worker loads each module's code and metadata exactly once. LocalHTTPServer
+    // is in it so that a lesson (20, live data) can start a real server with `import`.
     .library(
         name: "SwiftLabCells",
         type: .dynamic,
-        targets: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "SwiftLabRuntime"]
+        targets: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "SwiftLabRuntime"]
     ),
 ]
 targets += [

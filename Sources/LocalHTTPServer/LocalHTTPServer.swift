@@ -194,6 +194,18 @@ public final class LocalHTTPServer: @unchecked Sendable {
             maximumMessageSize: Self.maximumWebSocketMessageSize)
         handler(socket)
         socket.close()
+        lingerUntilClientLeaves(client)
+    }
+
+    /// Half-closes `client` and reads what it still sends until it hangs up (at most a few
+    /// seconds): closing a socket with unread bytes resets the connection, and a client
+    /// still sending (an oversized message) could lose our close frame (1009) to the reset.
+    private func lingerUntilClientLeaves(_ client: Int32) {
+        shutdown(client, Int32(SHUT_WR))
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while read(client, &buffer, buffer.count) > 0 {}
     }
 
     private func writeAll(_ bytes: Data, to client: Int32) {

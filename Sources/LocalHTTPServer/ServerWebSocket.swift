@@ -19,6 +19,25 @@ public final class ServerWebSocket: @unchecked Sendable {
     private let lock = NSLock()
     private var decoder: WebSocketFrameDecoder
     private var closeSent = false
+    private var closeFrameReceived: CloseFrame?
+
+    /// The code and reason of a close frame.
+    public struct CloseFrame: Sendable, Equatable {
+        /// The close code (1005 when the frame carried none).
+        public let code: UInt16
+        /// The reason, empty when the frame carried none.
+        public let reason: String
+
+        /// A close frame's contents.
+        public init(code: UInt16, reason: String) {
+            self.code = code
+            self.reason = reason
+        }
+    }
+
+    /// The client's close frame, once `receive()` has read it: nil before, and when the
+    /// connection ended without one.
+    public var receivedClose: CloseFrame? { lock.withLock { closeFrameReceived } }
 
     init(descriptor: Int32, request: HTTPRequest, leftover: [UInt8], maximumMessageSize: Int) {
         self.descriptor = descriptor
@@ -41,7 +60,8 @@ public final class ServerWebSocket: @unchecked Sendable {
                     case .ping: try? sendFrame(WebSocketFrame(opcode: .pong, payload: frame.payload))
                     case .pong: break
                     case .close:
-                        let (code, _) = frame.closeCodeAndReason
+                        let (code, reason) = frame.closeCodeAndReason
+                        lock.withLock { closeFrameReceived = CloseFrame(code: code, reason: reason) }
                         close(code: code == 1005 ? 1000 : code)
                         return nil
                     default:
@@ -50,7 +70,9 @@ public final class ServerWebSocket: @unchecked Sendable {
                 }
                 let count = read(descriptor, &buffer, buffer.count)
                 guard count > 0 else {
-                    if decoder.hasPartialFrame { throw WebSocketError.unexpectedEndOfStream }
+                    if decoder.hasPartialFrame || assembler.hasPartialMessage {
+                        throw WebSocketError.unexpectedEndOfStream
+                    }
                     return nil
                 }
                 decoder.append(buffer[0..<count])

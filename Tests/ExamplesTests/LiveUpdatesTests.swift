@@ -26,6 +26,8 @@ struct LiveUpdatesTests {
             Issue.record("the server's normal close finishes the feed")
             return
         }
+        // The log starts where the learner expects: connecting, not a "closed" before it.
+        #expect(result.states.first == .connecting)
         #expect(result.states.last == .closed(code: 1000, reason: "market closed"))
         #expect(lines.all.contains("  #8 SWFT \(String(format: "%.2f", server.prices[7].price))"))
     }

@@ -3,7 +3,7 @@ import PTYTestSupport
 import SwiftLabCore
 import Testing
 
-/// Lessons 9 to 19 (streams) worked through at a terminal, as a learner would: open the
+/// Lessons 9 to 20 (streams) worked through at a terminal, as a learner would: open the
 /// lesson, run an example, then for each exercise see the check fail, ask for a hint,
 /// type the reference solution line by line, and pass the check. `swiftlab verify`
 /// already compares every output; this test makes sure the same lessons also work through
@@ -15,7 +15,7 @@ struct StreamsLessonWalkthroughTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Lessons").path
 
-    @Test(arguments: 9...19)
+    @Test(arguments: 9...20)
     func learnerSolvesEveryExercise(lessonNumber: Int) throws {
         let library = LessonLibrary.load(from: Self.lessonsDirectory)
         let lesson = try #require(library.lesson(named: String(lessonNumber)), "lesson \(lessonNumber) is missing")

@@ -14,7 +14,8 @@ import Foundation
 /// ```
 ///
 /// Subscribe to `messages` (and `state`) before calling `connect()`: like a `PassthroughSubject`,
-/// `messages` does not replay what arrived before a subscriber; `state` replays the current state.
+/// `messages` does not replay what arrived before a subscriber. `state` publishes nothing before
+/// `connect()`, then starts with `.connecting`; a later subscriber gets the current state first.
 ///
 /// `ws://` URLs use the built-in RFC 6455 client over a TCP socket, on every platform (Foundation
 /// on Linux has `URLSessionWebSocketTask`, but its libcurl often lacks WebSocket support).
@@ -31,8 +32,9 @@ public final class WebSocketConnection: @unchecked Sendable {
     public let configuration: WebSocketConfiguration
 
     private let receivedMessages = PassthroughSubject<WebSocketMessage, WebSocketError>()
-    private let currentState = CurrentValueSubject<WebSocketState, Never>(
-        .closed(code: 1005, reason: "not connected yet"))
+    /// nil until `connect()` (or `close()`): a new connection has no state worth showing, so
+    /// the state stream starts with `.connecting`, as a learner watching it expects.
+    private let currentState = CurrentValueSubject<WebSocketState?, Never>(nil)
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var socket: TCPSocket?
@@ -53,16 +55,19 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// Every message received, in order; finishes after a normal close, fails with the reason otherwise.
     public var messages: AnyPublisher<WebSocketMessage, WebSocketError> { receivedMessages.eraseToAnyPublisher() }
 
-    /// The connection's state, starting with the current one.
-    public var state: AnyPublisher<WebSocketState, Never> { currentState.eraseToAnyPublisher() }
+    /// The connection's state: nothing before `connect()`, then `.connecting` and what follows;
+    /// a subscriber gets the current state first.
+    public var state: AnyPublisher<WebSocketState, Never> { currentState.compactMap { $0 }.eraseToAnyPublisher() }
 
-    /// Opens the connection (on its own thread). Calling it again does nothing.
+    /// Opens the connection (on its own thread). Calling it again, or after `close()`, does nothing.
     public func connect() {
         let first = condition.withLock {
             defer { started = true }
             return !started
         }
         guard first else { return }
+        // Before the thread starts, so that a subscriber arriving right after sees it.
+        currentState.send(.connecting)
         let thread = Thread { [self] in run() }
         thread.name = "WebSocketConnection \(url)"
         thread.start()
@@ -83,10 +88,17 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// streams end once the server answers with its own (or at once if not connected).
     /// No reconnect happens after it.
     public func close(code: UInt16 = 1000, reason: String = "") {
-        let socketToClose: TCPSocket? = condition.withLock {
+        let (socketToClose, neverStarted): (TCPSocket?, Bool) = condition.withLock {
             closeRequested = true
             condition.broadcast()  // wakes a reconnect wait
-            return socket
+            defer { started = true }
+            return (socket, !started)
+        }
+        if neverStarted {
+            // Nothing to hand-shake with: the streams end here, and connect() does nothing.
+            currentState.send(.closed(code: code, reason: reason))
+            receivedMessages.send(completion: .finished)
+            return
         }
         guard let socketToClose else { return }
         currentState.send(.closing)
@@ -110,7 +122,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     private func run() {
         var attempt = 0
         while true {
-            currentState.send(.connecting)
+            if attempt > 0 { currentState.send(.connecting) }  // the first is sent by connect()
             let ending = runOneConnection()
             let userClosed = condition.withLock { closeRequested }
             let (code, reason, error, wasOpen): (UInt16, String, WebSocketError?, Bool) =
@@ -268,7 +280,9 @@ public final class WebSocketConnection: @unchecked Sendable {
                 let bytes = socket.read()
                 if bytes.isEmpty {
                     if condition.withLock({ keepAliveFailed }) { throw WebSocketError.pongTimeout }
-                    if decoder.hasPartialFrame { throw WebSocketError.unexpectedEndOfStream }
+                    if decoder.hasPartialFrame || assembler.hasPartialMessage {
+                        throw WebSocketError.unexpectedEndOfStream
+                    }
                     throw WebSocketError.connectionFailed("the server closed the connection without a close frame")
                 }
                 decoder.append(bytes)

@@ -29,7 +29,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case .handshakeFailed(let why): "handshake failed: \(why)"
         case .protocolViolation(let why): "protocol violation: \(why)"
         case .messageTooBig(let limit): "message larger than the limit of \(limit) bytes"
-        case .unexpectedEndOfStream: "the connection ended in the middle of a frame"
+        case .unexpectedEndOfStream: "the connection ended in the middle of a frame or message"
         case .invalidUTF8: "a text message was not valid UTF-8"
         case .pongTimeout: "no pong answered the keep-alive ping"
         case .closedByPeer(let code, let reason):

@@ -9,6 +9,9 @@ package struct WebSocketMessageAssembler: Sendable {
 
     package init(maximumMessageSize: Int) { self.maximumMessageSize = maximumMessageSize }
 
+    /// Whether a message has started and not ended (a connection ending now ended mid-message).
+    package var hasPartialMessage: Bool { kind != nil }
+
     /// Adds a text, binary or continuation frame; returns the message it completes, if any.
     package mutating func add(_ frame: WebSocketFrame) throws(WebSocketError) -> WebSocketMessage? {
         switch frame.opcode {

@@ -115,6 +115,9 @@ final class RawTCPClient {
 
     deinit { close(descriptor) }
 
+    /// Ends the connection from this side (both directions), as a client that crashed would.
+    func hangUp() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+
     func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, bytes.count, noSignal) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalHTTPServer
 import StreamsFoundation
+import TestWaiting
 import Testing
 
 /// Peers that break RFC 6455: each gets a clear failure on the stream, never a crash or a hang.
@@ -83,15 +84,40 @@ struct WebSocketBadInputTests {
                 == .handshakeFailed("expected status 101, got \"HTTP/1.1 200 OK\""))
     }
 
-    @Test("LocalHTTPServer refuses an unmasked client frame with close code 1002")
-    func serverRefusesUnmaskedFrame() throws {
-        let serverError = ErrorBox()
-        let server = try LocalHTTPServer(
+    @Test(
+        "Malformed frames fail the stream with a protocol violation that says what was wrong",
+        arguments: [
+            ([0x83, 0x00], "unknown opcode 3"),
+            ([0x09, 0x00], "fragmented control frame"),
+            ([0x89, 0x7E, 0x00, 0xC8], "control frame longer than 125 bytes"),
+            ([0x80, 0x00], "continuation frame without a message to continue"),
+            ([0x01, 0x01, 0x61, 0x81, 0x01, 0x62], "a new message started before the previous one ended"),
+        ] as [([UInt8], String)]
+    )
+    func malformedFrame(bytes: [UInt8], why: String) throws {
+        #expect(try failure(afterHandshakeSending: bytes) == .protocolViolation(why))
+    }
+
+    @Test("The server hangs up between the fragments of a message")
+    func closesMidMessage() throws {
+        let firstFragment = WebSocketFrame(isFinal: false, opcode: .text, payload: Array("half a ".utf8)).encoded()
+        #expect(try failure(afterHandshakeSending: firstFragment, hangUp: true) == .unexpectedEndOfStream)
+    }
+
+    // MARK: - LocalHTTPServer's side: a client that breaks the rules
+
+    /// A LocalHTTPServer whose WebSocket handler reads once and keeps the error it got.
+    private func refusingServer(_ serverError: ErrorBox) throws -> LocalHTTPServer {
+        try LocalHTTPServer(
             handler: { _ in .text("no", status: 404) },
             webSocket: { socket in
                 do throws(WebSocketError) { _ = try socket.receive() } catch { serverError.set(error) }
+                serverError.finish()
             })
-        defer { server.stop() }
+    }
+
+    /// Does the upgrade handshake by hand, checks the accept value, and returns the client.
+    private func upgradedClient(of server: LocalHTTPServer) -> RawTCPClient {
         let key = WebSocketHandshake.makeKey()
         let client = RawTCPClient(port: server.port)
         client.send(
@@ -103,21 +129,73 @@ struct WebSocketBadInputTests {
         #expect(
             String(decoding: received, as: UTF8.self).contains(
                 "Sec-WebSocket-Accept: \(WebSocketHandshake.acceptValue(forKey: key))"))
-        received.removeSubrange(..<received.firstRange(of: Array("\r\n\r\n".utf8))!.upperBound)
-        client.send(WebSocketFrame(opcode: .text, payload: Array("unmasked".utf8)).encoded())  // no mask
-        while case let bytes = client.readSome(), !bytes.isEmpty { received += bytes }  // until the server hangs up
+        return client
+    }
+
+    /// The close frame the server sent before hanging up, read until it hung up.
+    private func closeFrame(from client: RawTCPClient) throws -> WebSocketFrame? {
+        var received: [UInt8] = []
+        while case let bytes = client.readSome(), !bytes.isEmpty { received += bytes }
         var decoder = WebSocketFrameDecoder(expectsMaskedFrames: false, maximumPayloadSize: 1000)
         decoder.append(received)
-        let close = try decoder.nextFrame()
+        return try decoder.nextFrame()
+    }
+
+    @Test("LocalHTTPServer refuses an unmasked client frame with close code 1002")
+    func serverRefusesUnmaskedFrame() throws {
+        let serverError = ErrorBox()
+        let server = try refusingServer(serverError)
+        defer { server.stop() }
+        let client = upgradedClient(of: server)
+        client.send(WebSocketFrame(opcode: .text, payload: Array("unmasked".utf8)).encoded())  // no mask
+        let close = try closeFrame(from: client)
         #expect(close?.opcode == .close)
         #expect(close?.closeCodeAndReason.code == 1002)
         #expect(serverError.value == .protocolViolation("a client frame was not masked"))
     }
+
+    @Test("LocalHTTPServer refuses a message over its limit with close code 1009")
+    func serverRefusesOversizedMessage() throws {
+        let serverError = ErrorBox()
+        let server = try refusingServer(serverError)
+        defer { server.stop() }
+        let client = upgradedClient(of: server)
+        let limit = LocalHTTPServer.maximumWebSocketMessageSize
+        let tooBig = WebSocketFrame(opcode: .binary, payload: Array(repeating: 7, count: limit + 1))
+        client.send(tooBig.encoded(mask: [1, 2, 3, 4]))
+        let close = try closeFrame(from: client)
+        #expect(close?.closeCodeAndReason.code == 1009)
+        #expect(serverError.value == .messageTooBig(limit: limit))
+    }
+
+    @Test(
+        "A client that hangs up in the middle of a frame or of a message is an unexpected end, not a close",
+        arguments: [
+            Array(
+                WebSocketFrame(opcode: .text, payload: Array("cut short".utf8)).encoded(mask: [1, 2, 3, 4]).prefix(8)),
+            WebSocketFrame(isFinal: false, opcode: .text, payload: Array("half a ".utf8)).encoded(mask: [1, 2, 3, 4]),
+        ]
+    )
+    func clientHangsUpMidway(bytes: [UInt8]) throws {
+        let serverError = ErrorBox()
+        let server = try refusingServer(serverError)
+        defer { server.stop() }
+        let client = upgradedClient(of: server)
+        client.send(bytes)
+        client.hangUp()
+        #expect(serverError.waitUntilFinished())
+        #expect(serverError.value == .unexpectedEndOfStream)
+    }
 }
 
+/// The error a server handler got, and whether the handler is done.
 final class ErrorBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: WebSocketError?
+    private let finished = DispatchSemaphore(value: 0)
     var value: WebSocketError? { lock.withLock { stored } }
     func set(_ error: WebSocketError) { lock.withLock { stored = error } }
+    func finish() { finished.signal() }
+    /// Waits until the handler is done (a hang gives up after the deadlock bound).
+    func waitUntilFinished() -> Bool { finished.wait(timeout: .now() + deadlockBound) == .success }
 }

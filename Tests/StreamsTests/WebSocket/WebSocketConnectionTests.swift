@@ -37,6 +37,42 @@ struct WebSocketConnectionTests {
             session.send(.text("late")).map { if case .failure(.notConnected) = $0 { true } else { false } } == true)
     }
 
+    @Test("The state stream starts with connecting: a new connection publishes no state before connect()")
+    func firstState() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let unopened = WebSocketConnection(url: server.webSocketURL(for: "/"))
+        let statesBeforeConnect = LockedStates()
+        let watcher = unopened.state.sink { statesBeforeConnect.append($0) }
+        #expect(statesBeforeConnect.all.isEmpty)
+        watcher.cancel()
+        let session = WebSocketSession(url: server.webSocketURL(for: "/"))
+        #expect(session.waitUntilOpen())
+        #expect(Array(session.states.prefix(2)) == [.connecting, .open])
+        session.connection.close()
+        _ = session.completion()
+    }
+
+    @Test("close() before connect() ends both streams at once, and connect() then does nothing")
+    func closedBeforeConnecting() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let connection = WebSocketConnection(url: server.webSocketURL(for: "/"))
+        let states = LockedStates()
+        let completions = LockedCounter()
+        let watchers = [
+            connection.state.sink { states.append($0) },
+            connection.messages.sink(
+                receiveCompletion: { _ in _ = completions.increment() }, receiveValue: { _ in }),
+        ]
+        connection.close(code: 1000, reason: "not needed")
+        connection.connect()
+        #expect(states.all == [.closed(code: 1000, reason: "not needed")])
+        #expect(completions.increment() == 2, "the messages finished once")
+        #expect(server.receivedRequests.isEmpty)
+        for watcher in watchers { watcher.cancel() }
+    }
+
     @Test("A server's normal close finishes the stream with its code and reason")
     func serverCloses() throws {
         let server = try LocalHTTPServer(
@@ -185,6 +221,14 @@ struct WebSocketConnectionTests {
             return
         }
     }
+}
+
+/// States collected from another thread.
+final class LockedStates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var states: [WebSocketState] = []
+    var all: [WebSocketState] { lock.withLock { states } }
+    func append(_ state: WebSocketState) { lock.withLock { states.append(state) } }
 }
 
 /// A thread-safe counter for server handlers.
