@@ -15,20 +15,20 @@ import Darwin
 /// Methods are meant to be called from one thread at a time (the REPL loop);
 /// ``interrupt()`` may be called from any thread (the REPL calls it on Ctrl-C).
 public final class Session: @unchecked Sendable {
-    private let configuration: Configuration
-    private let cache: CacheDirectory
-    private let builder: CellBuilder
-    private let supervisor: WorkerSupervisor
+    let configuration: Configuration
+    let cache: CacheDirectory
+    let builder: CellBuilder
+    let supervisor: WorkerSupervisor
     /// The compiler's completion, in its own process (nil without a toolchain).
     let completionHelper: CompletionHelper?
-    private let libraryNames = LibraryNameCompletionProvider.forPackageSources()
+    let libraryNames = LibraryNameCompletionProvider.forPackageSources()
     /// Whether completion is in use (``startCompletion()``), so worth preparing after inputs.
-    private var keepsCompletionWarm = false
-    private var accepted: [AcceptedCell] = []
-    private var inputTexts: [Int: String] = [:]
+    var keepsCompletionWarm = false
+    var accepted: [AcceptedCell] = []
+    var inputTexts: [Int: String] = [:]
     /// The number the learner knows each input by, by session number (see ``promptLine``).
-    private var inputLabels: [Int: Int] = [:]
-    private var nextNumber = 1
+    var inputLabels: [Int: Int] = [:]
+    var nextNumber = 1
 
     /// The prompt number of the line the code evaluated next was entered on (the REPL sets
     /// it as an input or command starts): messages name earlier inputs by it (`input 4`),
@@ -75,16 +75,6 @@ public final class Session: @unchecked Sendable {
         try supervisor.start()
     }
 
-    /// Starts the compiler's completion in the background (a person is at a terminal):
-    /// loading sourcekitd and the modules cells import takes a while, and the first Tab
-    /// then finds them loaded; from now on, each input that declares or imports something
-    /// has it load the new module at once too. Without this call (piped input, `check`)
-    /// no helper runs until a completion is asked for.
-    public func startCompletion() {
-        keepsCompletionWarm = true
-        completionHelper?.start(warmingUpWith: compilerCompletionRequest(Self.warmUpCompletion))
-    }
-
     deinit { close() }
 
     /// Stops the worker and removes this session's files.
@@ -127,66 +117,6 @@ public final class Session: @unchecked Sendable {
         return (text, counts.filter { $0.value > 1 }.keys.sorted())
     }
 
-    /// Tab completion of Swift in this session: the compiler's (members of the value's
-    /// type after a dot, names in scope), else keywords, the libraries' public names and
-    /// the names the session declared.
-    public var completionProvider: SessionCompletionProvider {
-        SessionCompletionProvider(
-            compilerCandidates: { [weak self] in self?.compilerCandidates(for: $0) },
-            fallback: [
-                KeywordCompletionProvider(), libraryNames,
-                NameCompletionProvider { [weak self] in self?.declaredNames ?? [] },
-            ])
-    }
-
-    /// The compiler's candidates for `context`, or nil when it is unavailable or did not
-    /// answer within ``Configuration/completionWait``.
-    func compilerCandidates(for context: CompletionContext) -> [CompletionCandidate]? {
-        guard let completionHelper,
-            let response = completionHelper.send(
-                compilerCompletionRequest(context), waitingAtMost: configuration.completionWait)
-        else { return nil }
-        return CompilerCompletion.candidates(in: response)
-    }
-
-    /// What the helper completes to get ready: a name, so that sourcekitd also fills its
-    /// cache of every name the imported modules have (the first completion of a name
-    /// after `import Foundation` took about 2 s, the next ones 0.1 to 0.3 s).
-    private static let warmUpCompletion = CompletionContext(textBeforeCursor: "_ = a")
-
-    /// The sourcekitd request completing `context` as the next input would see it.
-    private func compilerCompletionRequest(_ original: CompletionContext) -> SourceKitValue {
-        let cells = self.context(.recorded)
-        var context = original
-        var imports =
-            CellGenerator.moduleImports(context: cells)
-            + CellImports.lines(earlier: cells.earlierCells, declarations: [], extensions: [])
-        // `$R3` cannot be declared: as in the next cell, it becomes `_R3` (as many bytes,
-        // so the completion point stays) and is declared with the result's type.
-        let typed = context.precedingLines + context.textBeforeCursor
-        let references = ResultReferences(
-            in: CellItem(TopLevelItem(text: typed, line: 1, column: 1)), known: cells.results)
-        if !references.numbers.isEmpty {
-            let renamed = Array(references.cellItem.item.text.utf8)
-            let split = context.precedingLines.utf8.count
-            context.precedingLines = String(decoding: renamed[..<split], as: UTF8.self)
-            context.textBeforeCursor = String(decoding: renamed[split...], as: UTF8.self)
-            let wholeImports = Set(
-                cells.earlierCells.map(\.moduleName).filter { imports.contains("@testable import \($0)") })
-            let names = Set(references.cellItem.tokens.filter { $0.kind == .identifier }.map(\.text))
-            for number in references.numbers.sorted() {
-                let accessor = ResultReferences.accessor(
-                    of: number, type: cells.results[number]!, wholeImports: wholeImports,
-                    earlierCells: cells.earlierCells, namesInInput: names)
-                imports += accessor.imports.filter { !imports.contains($0) } + [accessor.declaration]
-            }
-        }
-        let file = cache.session.appendingPathComponent("completion.swift")
-        let newestCell = accepted.last(where: \.generated.exportsDeclarations)?.number ?? 0
-        return CompilerCompletion(context: context, imports: imports)
-            .request(file: file, arguments: builder.compiler.completionArguments(file: file, newestCell: newestCell))
-    }
-
     /// How cells are compiled now (`fast` or `driver`).
     public var compilePath: String { builder.compiler.path.rawValue }
 
@@ -217,7 +147,7 @@ public final class Session: @unchecked Sendable {
     }
 
     /// How an input is run.
-    private enum Mode {
+    enum Mode {
         /// Kept in the session when it succeeds.
         case recorded
         /// Run against the session, then forgotten.
@@ -237,125 +167,5 @@ public final class Session: @unchecked Sendable {
     /// Stops the code that runs now (Ctrl-C); safe to call from any thread.
     public func interrupt() {
         supervisor.interrupt()
-    }
-
-    // MARK: - Evaluation
-
-    private func run(_ input: ParsedInput, mode: Mode, output: (String) -> Void) -> EvaluationResult {
-        let transient = mode != .recorded
-        var transcript = ""
-        func write(_ text: String, isMessage: Bool) {
-            // The REPL's own messages start on a line of their own, even after a partial
-            // line of program output.
-            if isMessage, !transcript.isEmpty, !transcript.hasSuffix("\n"), !text.isEmpty {
-                transcript += "\n"
-                output("\n")
-            }
-            transcript += text
-            output(text)
-        }
-        func emit(_ text: String) { write(text, isMessage: true) }
-        func emitProgramOutput(_ text: String) { write(text, isMessage: false) }
-        if !input.hasCode {
-            return EvaluationResult(status: .succeeded)
-        }
-        supervisor.clearInterrupt()
-        let number = nextNumber
-        nextNumber += 1
-        inputTexts[number] = input.text
-        inputLabels[number] = promptLine ?? number
-        let clock = ContinuousClock()
-        let compileStart = clock.now
-
-        let build = builder.build(number: number, input: input, context: context(mode))
-        let (cell, outcome) = (build.cell, build.outcome)
-        if outcome.interrupted {
-            // Ctrl-C while compiling: the input never ran, and nothing changed.
-            emit("Interrupted.\n")
-            inputTexts[number] = nil
-            return finish(
-                EvaluationResult(
-                    status: .interrupted, transcript: transcript,
-                    compileTime: clock.now - compileStart), emit)
-        }
-        let mapper = DiagnosticMapper(
-            input: number, texts: inputTexts, shifts: cell.columnShifts, labels: inputLabels)
-        let diagnostics = mapper.diagnostics(inCompilerOutput: outcome.output)
-        for diagnostic in diagnostics {
-            emit(mapper.render(diagnostic))
-        }
-        let compileTime = clock.now - compileStart
-        guard let library = outcome.library else {
-            if diagnostics.isEmpty {
-                emit("error: the cell could not be compiled:\n\(outcome.output)")
-            }
-            AwaitInBindingAdvice.notes(for: diagnostics).forEach(emit)
-            RedeclarationAdvice.notes(for: diagnostics, of: cell, after: accepted.map(\.generated)).forEach(emit)
-            MissingImportAdvice.notes(for: diagnostics).forEach(emit)
-            let staleNotes = StaleDeclarationAdvice.notes(
-                forCompilerOutput: outcome.output, currentText: input.text, accepted: accepted,
-                mapper: mapper)
-            staleNotes.forEach(emit)
-            inputTexts[number] = nil
-            var result = EvaluationResult(
-                status: .compileError, diagnostics: diagnostics, transcript: transcript, compileTime: compileTime)
-            if !staleNotes.isEmpty { result.staleDeclarationAdvice = staleNotes.joined() }
-            return finish(result, emit)
-        }
-
-        let runStart = clock.now
-        var results: [Int: String] = [:]
-        var trapLocations: [TrapLocator.Location] = []
-        let cells = accepted.map(\.generated) + [cell]
-        let locator = TrapLocator(compiler: builder.compiler)
-        let status = supervisor.execute(
-            cell: cell, library: library, mapper: mapper, accepted: &accepted,
-            results: &results, trapLocations: &trapLocations,
-            locate: { locator.locations(of: $0, cells: cells) },
-            emit: emit, emitProgramOutput: emitProgramOutput)
-        let runTime = clock.now - runStart
-        if status == .succeeded, !transient {
-            accepted.append(
-                AcceptedCell(
-                    number: number, input: input.text, library: library,
-                    symbol: cell.entrySymbol, generated: cell, results: results))
-            if keepsCompletionWarm, cell.exportsDeclarations || !cell.imports.isEmpty {
-                // A new module for completion to see (a cell, or an import): loaded now,
-                // in the background, rather than at the next Tab.
-                completionHelper?.start(
-                    warmingUpWith: compilerCompletionRequest(Self.warmUpCompletion))
-            }
-        } else {
-            inputTexts[number] = nil
-        }
-        supervisor.update(texts: inputTexts, labels: inputLabels)
-        var result = EvaluationResult(
-            status: status, diagnostics: diagnostics, transcript: transcript,
-            compileTime: compileTime, runTime: runTime)
-        // The outermost place in this input's own code: the line of it that was running.
-        result.trapLine = trapLocations.last { $0.input == number }?.line
-        return finish(result, emit)
-    }
-
-    private func finish(_ result: EvaluationResult, _ emit: (String) -> Void) -> EvaluationResult {
-        guard reportsTiming else { return result }
-        var result = result
-        let line = RunEndMessage.timing(compile: result.compileTime, run: result.runTime)
-        emit(line)
-        result.transcript += line
-        return result
-    }
-
-    /// What the generator needs to know about the accepted cells.
-    private func context(_ mode: Mode) -> CellGenerator.Context {
-        var context = CellGenerator.Context()
-        context.transient = mode != .recorded
-        context.showsTypesOnly = mode == .typeQuery
-        for cell in accepted {
-            context.imports += cell.generated.imports.filter { !context.imports.contains($0) }
-        }
-        context.earlierCells = accepted.map(\.generated)
-        context.results = accepted.reduce(into: [:]) { $0.merge($1.results) { _, newer in newer } }
-        return context
     }
 }
