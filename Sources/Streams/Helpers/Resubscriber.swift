@@ -168,3 +168,18 @@ struct ResubscriberAttempt<Failure: Error, Downstream: Subscriber>: Subscriber {
         }
     }
 }
+
+extension Resubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// As Combine's: `catch` and `tryCatch` show the downstream and the demand it has
+    /// outstanding; `retry` shows nothing.
+    @usableFromInline var customMirror: Mirror {
+        guard description != "Retry" else { return Mirror(self, children: [:]) }
+        lock.lock()
+        let (receiver, demand) = (downstream, outstanding)
+        lock.unlock()
+        return Mirror(self, children: ["downstream": receiver as Any, "demand": demand])
+    }
+
+    /// The operator's name, what a playground shows.
+    @usableFromInline var playgroundDescription: Any { description }
+}

@@ -54,7 +54,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .containsWhere, downstream: subscriber, state: (),
                         step: { _, value in predicate(value) ? .emitAndFinish(true) : .drop },
                         finishing: { _, completion in .answering(false, after: completion) })))
         }
@@ -87,7 +87,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .tryContainsWhere, downstream: subscriber, state: (),
                         step: { _, value in
                             do { return try predicate(value) ? .emitAndFinish(true) : .drop } catch {
                                 return .fail(error)

@@ -48,7 +48,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .firstWhere, downstream: subscriber, state: (),
                         step: { _, value in predicate(value) ? .emitAndFinish(value) : .drop },
                         finishing: { _, completion in .forwarding(completion) })))
         }
@@ -80,7 +80,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .tryFirstWhere, downstream: subscriber, state: (),
                         step: { _, value in
                             do { return try predicate(value) ? .emitAndFinish(value) : .drop } catch {
                                 return .fail(error)

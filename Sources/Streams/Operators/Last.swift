@@ -48,7 +48,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Upstream.Output?>(
-                        downstream: subscriber, state: nil,
+                        name: .lastWhere, downstream: subscriber, state: nil,
                         step: { last, value in
                             if predicate(value) { last = value }
                             return .drop

@@ -48,7 +48,7 @@ extension Publishers {
             let scheduler = self.scheduler
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Context.SchedulerTimeType>(
-                    downstream: subscriber, state: scheduler.now,
+                    name: .measureInterval, downstream: subscriber, state: scheduler.now,
                     step: { previous, _ in
                         let now = scheduler.now
                         defer { previous = now }
