@@ -172,6 +172,24 @@ import Testing
         sides { $0.prefix { $0 < 3 } }.upstream.expect("PrefixWhile", labels: ["downstream"])
         sides { $0.first { $0 > 2 } }.downstream.expect("TryFirst", labels: ["downstream", "result", "status"])
         sides { $0.replaceError(with: 0) }.upstream.expect("ReplaceError", labels: [])
+        sides { $0.first() }.downstream.expect("First", labels: ["downstream", "result", "status"])
+        sides { $0.last() }.downstream.expect("Last", labels: ["downstream", "result", "status"])
+        sides { $0.contains(3) }.downstream.expect("Contains", labels: ["downstream", "result", "status"])
+        sides { $0.last { $0 > 2 } }.downstream.expect("LastWhere", labels: ["downstream", "result", "status"])
+    }
+
+    @Test func keyPathMapAndSetFailureTypeAreNamedAsInCombine() {
+        struct Reading { var celsius: Int }
+        let publisher = CapturingPublisher<Reading, Never>()
+        let recorder = Recorder<Int, Never>()
+        publisher.map(\.celsius).subscribe(recorder)
+        let shown = Shown(publisher.subscriber)
+        shown.expect("ValueForKey", labels: ["keyPath"])
+        #expect(shown.children.first?.contains("celsius") == true)
+
+        let neverFailing = CapturingPublisher<Int, Never>()
+        neverFailing.setFailureType(to: TestError.self).subscribe(Recorder<Int, TestError>())
+        Shown(neverFailing.subscriber).expect("SetFailureType", labels: [])
     }
 
     @Test func catchShowsItsSubscriberAndOutstandingDemand() {
@@ -180,6 +198,14 @@ import Testing
         #expect(caught.children.first?.contains("Recorder") == true)
         #expect(caught.children.last == "max(0)")
         sides { $0.tryCatch { _ in Just(0) } }.downstream.expect("TryCatch", labels: ["downstream", "demand"])
+    }
+
+    @Test func combiningOperatorsShowTheirNameAndNoChildren() {
+        let other = PassthroughSubject<Int, TestError>()
+        sides { $0.merge(with: other) }.downstream.expect("Merge", labels: [])
+        sides { $0.combineLatest(other).map { $0.0 } }.downstream.expect("CombineLatest", labels: [])
+        sides { $0.zip(other).map { $0.0 } }.downstream.expect("Zip", labels: [])
+        sides { $0.append(other) }.downstream.expect("Concatenate", labels: [])
     }
 
     @Test func schedulingOperatorsShowTheirNameAndNoChildren() {

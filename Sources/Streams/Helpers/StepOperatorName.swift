@@ -4,9 +4,9 @@
 @usableFromInline
 enum StepOperatorName: UInt8 {
     case allSatisfy, tryAllSatisfy, collect, collectByCount, comparison, tryComparison
-    case containsWhere, tryContainsWhere, count, drop, dropWhile, tryDropWhile
-    case firstWhere, tryFirstWhere, ignoreOutput, lastWhere, tryLastWhere, measureInterval
-    case output, prefixWhile, tryPrefixWhile, reduce, tryReduce, removeDuplicates
+    case contains, containsWhere, tryContainsWhere, count, drop, dropWhile, tryDropWhile
+    case first, firstWhere, tryFirstWhere, ignoreOutput, lastWhere, tryLastWhere, measureInterval
+    case last, output, prefixWhile, tryPrefixWhile, reduce, tryReduce, removeDuplicates
     case tryRemoveDuplicates, replaceEmpty, replaceError, scan, tryScan, tryCompactMap
     case tryFilter, tryMap
 
@@ -19,15 +19,19 @@ enum StepOperatorName: UInt8 {
         case .collectByCount: "CollectByCount"
         case .comparison: "Comparison"
         case .tryComparison: "TryComparison"
+        case .contains: "Contains"
         case .containsWhere: "ContainsWhere"
         case .tryContainsWhere: "TryContainsWhere"
         case .count: "Count"
         case .drop: "Drop"
         case .dropWhile: "DropWhile"
         case .tryDropWhile: "TryDropWhile"
+        case .first: "First"
+        // Combine's own name for `first(where:)`'s subscription.
         case .firstWhere: "TryFirst"
         case .tryFirstWhere: "TryFirstWhere"
         case .ignoreOutput: "IgnoreOutput"
+        case .last: "Last"
         case .lastWhere: "LastWhere"
         case .tryLastWhere: "TryLastWhere"
         case .measureInterval: "MeasureInterval"
@@ -72,8 +76,9 @@ enum StepOperatorName: UInt8 {
             .downstreamAndState(label: "last")
         case .scan, .tryScan:
             .downstreamAndState(label: "result")
-        case .allSatisfy, .tryAllSatisfy, .comparison, .tryComparison, .containsWhere, .tryContainsWhere, .count,
-            .firstWhere, .tryFirstWhere, .lastWhere, .tryLastWhere, .reduce, .tryReduce:
+        case .allSatisfy, .tryAllSatisfy, .comparison, .tryComparison, .contains, .containsWhere, .tryContainsWhere,
+            .count,
+            .first, .firstWhere, .tryFirstWhere, .last, .lastWhere, .tryLastWhere, .reduce, .tryReduce:
             .reducing
         }
     }
