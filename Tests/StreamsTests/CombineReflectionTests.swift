@@ -93,7 +93,8 @@ import Testing
         let thermometer = Thermometer()
         let assign = Subscribers.Assign(object: thermometer, keyPath: \Thermometer.reading)
         Shown(assign).expect("Assign Thermometer.", labels: ["object", "keyPath", "status"])
-        let children = Array(assign.customMirror.children)
+        let mirror = ((assign as Any) as? any CustomReflectable)?.customMirror
+        let children = mirror.map { Array($0.children) } ?? []
         #expect(children.first?.value as? Thermometer === thermometer)
         #expect(children.dropFirst().first?.value as? ReferenceWritableKeyPath<Thermometer, Int> == \.reading)
         assign.cancel()
@@ -126,8 +127,8 @@ import Testing
         future.subscribe(recorder)
         let shown = Shown(recorder.subscription)
         shown.expect("Future", labels: ["parent", "downstream", "hasAnyDemand", "subject"])
-        #expect(shown.children[1].contains("Recorder"))
-        #expect(shown.children[2] == "false")
+        #expect(shown.children.dropFirst().first?.contains("Recorder") == true)
+        #expect(shown.children.dropFirst(2).first == "false")
     }
 
     @Test func oneValuePublishersShowTheirValueUnlabelled() {
