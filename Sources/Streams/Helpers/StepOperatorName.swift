@@ -5,7 +5,7 @@
 enum StepOperatorName: UInt8 {
     case allSatisfy, tryAllSatisfy, collect, collectByCount, comparison, tryComparison
     case contains, containsWhere, tryContainsWhere, count, drop, dropWhile, tryDropWhile
-    case first, firstWhere, tryFirstWhere, ignoreOutput, lastWhere, tryLastWhere, measureInterval
+    case first, firstWhere, tryFirstWhere, ignoreOutput, lastWhere, tryLastWhere
     case last, output, prefixWhile, tryPrefixWhile, reduce, tryReduce, removeDuplicates
     case tryRemoveDuplicates, replaceEmpty, replaceError, scan, tryScan, tryCompactMap
     case tryFilter, tryMap
@@ -34,7 +34,6 @@ enum StepOperatorName: UInt8 {
         case .last: "Last"
         case .lastWhere: "LastWhere"
         case .tryLastWhere: "TryLastWhere"
-        case .measureInterval: "MeasureInterval"
         case .output: "Output"
         case .prefixWhile: "PrefixWhile"
         case .tryPrefixWhile: "TryPrefixWhile"
@@ -67,7 +66,7 @@ enum StepOperatorName: UInt8 {
 
     var mirrorShape: MirrorShape {
         switch self {
-        case .drop, .dropWhile, .tryDropWhile, .ignoreOutput, .measureInterval, .output, .replaceEmpty,
+        case .drop, .dropWhile, .tryDropWhile, .ignoreOutput, .output, .replaceEmpty,
             .replaceError, .tryMap, .collect:
             .empty
         case .prefixWhile, .tryPrefixWhile, .tryCompactMap, .tryFilter, .collectByCount:
