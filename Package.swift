@@ -48,10 +48,21 @@ targets += [
     ),
 ]
 
+// MARK: - sourcekitd, the toolchain's compiler as a library (usr/lib/libsourcekitdInProc.so),
+// loaded with dlopen (CSourceKitd declares the C API) and sent any request; never loaded in
+// swiftlab's own process, since a crash in the library would end the REPL.
+targets += [
+    .target(name: "CSourceKitd", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "SourceKitInProcess", dependencies: ["CSourceKitd"], exclude: ["README.md"]),
+    .testTarget(name: "SourceKitInProcessTests", dependencies: ["SourceKitInProcess"]),
+]
+
 // MARK: - The swiftlab REPL.
 products += [
     .executable(name: "swiftlab", targets: ["swiftlab"]),
     .executable(name: "swiftlab-worker", targets: ["swiftlab-worker"]),
+    // The compiler's completion (sourcekitd) in a process of its own, started by the REPL.
+    .executable(name: "swiftlab-complete", targets: ["swiftlab-complete"]),
     // What every compiled REPL cell links against and imports: one shared library, so
     // that the worker loads each module's code and metadata exactly once.
     .library(
@@ -71,19 +82,20 @@ targets += [
     .target(name: "SwiftLabRuntime"),
     .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime"],
+    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
             exclude: ["README.md"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker).
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
+    .executableTarget(name: "swiftlab-complete", dependencies: ["SourceKitInProcess"]),
     .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(
         name: "SwiftLabEndToEndTests",
-        dependencies: ["SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker"]
+        dependencies: ["SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-complete"]
     ),
 ]
 

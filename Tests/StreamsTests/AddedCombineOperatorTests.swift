@@ -3,7 +3,8 @@ import Streams
 import Testing
 
 /// Combine's prefix(untilOutputFrom:), drop(untilOutputFrom:), assertNoFailure,
-/// breakpoint, breakpointOnError and Record.
+/// breakpoint, breakpointOnError, Record (and its coding), and AnySubscriber wrapping a
+/// subject.
 @Suite struct AddedCombineOperatorTests {
     // MARK: prefix(untilOutputFrom:)
 
@@ -159,5 +160,36 @@ import Testing
         #expect(recordedEvents(of: record) == [.subscription, .value("a"), .value("b"), .finished])
         let empty = Record<Int, Never> { _ in }
         #expect(recordedEvents(of: empty) == [.subscription, .finished])
+    }
+
+    // MARK: Record's coding
+
+    @Test func aRecordEncodesItsValuesAndCompletionWithCombinesKeysAndDecodesComplete() throws {
+        struct Failure: Error, Codable, Equatable { let code: Int }
+        let record = Record<Int, Failure>(output: [1, 2], completion: .failure(Failure(code: 7)))
+        let data = try JSONEncoder().encode(record)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let recording = object?["recording"] as? [String: Any]
+        #expect(recording?["output"] as? [Int] == [1, 2])
+        #expect(recording?["completion"] != nil)
+        let decoded = try JSONDecoder().decode(Record<Int, Failure>.self, from: data)
+        #expect(decoded.recording.output == [1, 2])
+        #expect(decoded.recording.completion == .failure(Failure(code: 7)))
+    }
+
+    // MARK: AnySubscriber(subject)
+
+    @Test func anySubscriberWrappingASubjectFeedsItAsSubscribeDoes() {
+        let upstream = ControlledPublisher<Int, Never>()
+        let subject = PassthroughSubject<Int, Never>()
+        upstream.subscribe(AnySubscriber(subject))
+        // The subject asks its feed only once it has a subscriber with demand.
+        #expect(upstream.requests == [])
+        let recorder = Recorder<Int, Never>()
+        subject.subscribe(recorder)
+        #expect(upstream.requests == [.unlimited])
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        #expect(recorder.history == [.subscription, .value(1), .finished])
     }
 }

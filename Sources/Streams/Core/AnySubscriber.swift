@@ -32,6 +32,14 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveCompletionBody = subscriber.receive(completion:)
     }
 
+    /// Wraps `subject`, as `publisher.subscribe(subject)` does: the subscription it
+    /// receives is handed to the subject, which asks for values once it has subscribers
+    /// with demand, and the values and the completion are sent to it.
+    @inlinable
+    public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
+        self.init(SubjectFeeder(subject: subject))
+    }
+
     /// A subscriber made of closures; a missing closure ignores its event, and a missing
     /// `receiveValue` grants no extra demand.
     @inlinable

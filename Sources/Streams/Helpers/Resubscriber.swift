@@ -1,5 +1,6 @@
-/// The downstream's single subscription across a series of upstream publishers: the
-/// machinery of `catch`, `tryCatch` and `retry`.
+/// The downstream's single subscription across a series of attempts at the same upstream
+/// publisher: the machinery of `retry` (`catch` and `tryCatch`, which move to a different
+/// publisher with Combine's own rules, use ``CatchSubscription``).
 ///
 /// Each upstream attempt gets a generation number; events from an attempt that is no
 /// longer current are ignored. The downstream's outstanding demand is tracked, so the
@@ -170,15 +171,8 @@ struct ResubscriberAttempt<Failure: Error, Downstream: Subscriber>: Subscriber {
 }
 
 extension Resubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
-    /// As Combine's: `catch` and `tryCatch` show the downstream and the demand it has
-    /// outstanding; `retry` shows nothing.
-    @usableFromInline var customMirror: Mirror {
-        guard description != "Retry" else { return Mirror(self, children: [:]) }
-        lock.lock()
-        let (receiver, demand) = (downstream, outstanding)
-        lock.unlock()
-        return Mirror(self, children: ["downstream": receiver as Any, "demand": demand])
-    }
+    /// No children, as Combine's `retry` shows.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
     /// The operator's name, what a playground shows.
     @usableFromInline var playgroundDescription: Any { description }

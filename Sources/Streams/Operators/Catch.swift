@@ -23,9 +23,9 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let handler = handler
-            let recovering = Resubscriber(downstream: subscriber, name: "Catch")
-            recovering.subscribe(upstream) { error in
-                recovering.subscribe(handler(error)) { recovering.complete(.failure($0)) }
+            let catching = CatchSubscription(downstream: subscriber, name: "Catch")
+            catching.start(upstream) { error in
+                catching.recover(with: handler(error)) { $0 }
             }
         }
     }

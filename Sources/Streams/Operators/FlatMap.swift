@@ -30,9 +30,12 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == NewPublisher.Output, S.Failure == Upstream.Failure {
-            upstream.receive(
-                subscriber: FlatMapMerger<Upstream, NewPublisher, S>(
-                    downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+            // As in Combine, the downstream gets its subscription before the upstream is
+            // subscribed to.
+            let merger = FlatMapMerger<Upstream, NewPublisher, S>(
+                downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+            subscriber.receive(subscription: merger)
+            upstream.receive(subscriber: merger)
         }
     }
 }
@@ -54,28 +57,35 @@ extension Publisher {
     }
 }
 
-/// One inner publisher's place in a ``FlatMapMerger``.
+/// A value an inner publisher sent that the downstream has not received yet.
 @usableFromInline
-struct FlatMapChildSlot {
-    @usableFromInline var subscription: (any Subscription)?
-    /// Holds one unit of the downstream's demand (it was asked for exactly one value).
-    @usableFromInline var isReserved = false
-    /// Was asked for everything (the downstream's demand is unlimited).
-    @usableFromInline var isUnlimited = false
+struct FlatMapBufferedValue<Output> {
+    @usableFromInline let child: Int
+    @usableFromInline let value: Output
+    /// The inner publisher's demand was not given back when the value arrived (there was
+    /// no downstream demand for it); it is asked for one more once the value is delivered.
+    @usableFromInline var owesChildDemand: Bool
 
     @inlinable
-    init() {}
+    init(child: Int, value: Output, owesChildDemand: Bool) {
+        self.child = child
+        self.value = value
+        self.owesChildDemand = owesChildDemand
+    }
 }
 
-/// The heart of `flatMap`. Downstream demand is handed to inner publishers one unit at a
-/// time (a *reservation*), so the downstream never gets more than it asked for, however
-/// many inner publishers are live; with unlimited demand every inner publisher is simply
-/// asked for everything.
+/// The heart of `flatMap`, with Combine's demand rules: each inner publisher is asked
+/// for one value up front (for everything once the downstream's demand is unlimited) and
+/// for one more each time one of its values is delivered, so each holds at most one value
+/// the downstream has not asked for yet. Values beyond the downstream's demand, even from
+/// an inner publisher that ignores demand, wait in a queue until the downstream asks.
 ///
 /// Inner publishers may send from several threads at once, yet the downstream must be
 /// called serially: whichever thread arrives first becomes the emitter and delivers, in
 /// order, the values queued meanwhile by the others (and re-entrant ones), all without
-/// holding the lock.
+/// holding the lock. A value sent while another is being delivered takes its share of
+/// the demand at once (its publisher gets its next unit of demand back as Combine's
+/// does) and is delivered by the emitter right after.
 @usableFromInline
 final class FlatMapMerger<Upstream: Publisher, Child: Publisher, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, @unchecked Sendable
@@ -91,14 +101,18 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @usableFromInline @exclusivity(unchecked) var upstreamFinished = false
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var isTerminal = false
-    /// Downstream demand not yet reserved by an inner publisher.
-    @usableFromInline @exclusivity(unchecked) var outstanding = Subscribers.Demand.none
-    @usableFromInline @exclusivity(unchecked) var children: [Int: FlatMapChildSlot] = [:]
-    /// Inner publishers waiting for a reservation, oldest first.
-    @usableFromInline @exclusivity(unchecked) var waiting: [Int] = []
+    /// Downstream demand not yet taken by a value (delivered, or queued to be delivered).
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    /// The live inner publishers; a `nil` subscription means subscribed to but not yet
+    /// attached.
+    @usableFromInline @exclusivity(unchecked) var children: [Int: (any Subscription)?] = [:]
     @usableFromInline @exclusivity(unchecked) var nextChildID = 0
+    /// Values not yet delivered, oldest first. The first `committed` of them have taken
+    /// their share of the demand and are the emitter's to deliver; the rest wait for
+    /// demand (so while any wait, `demand` is zero).
+    @usableFromInline @exclusivity(unchecked) var queued = ValueQueue<FlatMapBufferedValue<Output>>()
+    @usableFromInline @exclusivity(unchecked) var committed = 0
     @usableFromInline @exclusivity(unchecked) var isEmitting = false
-    @usableFromInline @exclusivity(unchecked) var queued: [(child: Int, value: Output)] = []
     @usableFromInline @exclusivity(unchecked) var pendingCompletion: Subscribers.Completion<Failure>?
 
     @inlinable
@@ -115,13 +129,12 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard upstream.attach(subscription), let receiver = downstream else {
+        guard !isTerminal, upstream.attach(subscription) else {
             lock.unlock()
             subscription.cancel()
             return
         }
         lock.unlock()
-        receiver.receive(subscription: self)
         if maxPublishers.rawValue != 0 {
             subscription.request(maxPublishers)
         }
@@ -130,13 +143,13 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard !isTerminal else {
+        guard !isTerminal, !upstreamFinished else {
             lock.unlock()
             return .none
         }
         let id = nextChildID
         nextChildID += 1
-        children[id] = FlatMapChildSlot()
+        children[id] = .some(nil)
         lock.unlock()
         transform(input).subscribe(FlatMapChild(owner: self, id: id))
         return .none
@@ -145,7 +158,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard !isTerminal else {
+        guard !isTerminal, !upstreamFinished else {
             lock.unlock()
             return
         }
@@ -153,11 +166,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         switch completion {
         case .finished:
             upstreamFinished = true
-            if children.isEmpty {
-                endLocked(.finished)
-            } else {
-                lock.unlock()
-            }
+            finishIfDoneLocked()
         case .failure:
             endLocked(completion)
         }
@@ -168,40 +177,54 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func childAttach(_ id: Int, _ subscription: any Subscription) {
         lock.lock()
-        guard !isTerminal, children[id]?.subscription == nil, children[id] != nil else {
+        guard !isTerminal, let slot = children[id], slot == nil else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        children[id]!.subscription = subscription
-        waiting.append(id)
-        let requests = grantLocked()
+        children[id] = subscription
+        let initial: Subscribers.Demand = demand.isUnlimited ? .unlimited : .max(1)
         lock.unlock()
-        perform(requests)
+        subscription.request(initial)
     }
 
+    /// Delivers or queues a value of inner publisher `id`; returns the demand it gets back.
     @inlinable
-    func childValue(_ id: Int, _ value: Output) {
+    func childValue(_ id: Int, _ value: Output) -> Subscribers.Demand {
         lock.lock()
         guard !isTerminal, children[id] != nil else {
             lock.unlock()
-            return
+            return .none
         }
-        children[id]!.isReserved = false
-        if isEmitting {
-            queued.append((id, value))
+        let unlimited = demand.isUnlimited
+        guard demand.rawValue != 0 else {
+            queued.append(FlatMapBufferedValue(child: id, value: value, owesChildDemand: true))
             lock.unlock()
-            return
+            return .none
+        }
+        demand -= 1
+        let given: Subscribers.Demand = unlimited ? .none : .max(1)
+        if isEmitting {
+            queued.append(FlatMapBufferedValue(child: id, value: value, owesChildDemand: false))
+            committed += 1
+            lock.unlock()
+            return given
         }
         isEmitting = true
+        let receiver = downstream
         lock.unlock()
-        emit(startingWith: (id, value))
+        let more = receiver?.receive(value) ?? .none
+        lock.lock()
+        demand += more
+        commitLocked()
+        emitLocked()
+        return given
     }
 
     @inlinable
     func childCompletion(_ id: Int, _ completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard !isTerminal, let slot = children.removeValue(forKey: id) else {
+        guard !isTerminal, children.removeValue(forKey: id) != nil else {
             lock.unlock()
             return
         }
@@ -209,32 +232,37 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
             endLocked(completion)
             return
         }
-        if slot.isReserved {
-            outstanding += 1
+        let replacement = maxPublishers.isUnlimited ? nil : upstream.subscription
+        if finishIfDoneLocked() {
+            return
         }
-        waiting.removeAll { $0 == id }
-        var requests = grantLocked()
-        if let live = upstream.subscription, !maxPublishers.isUnlimited {
-            requests.append((live, .max(1)))
-        }
-        if upstreamFinished && children.isEmpty {
-            endLocked(.finished)
-        } else {
-            lock.unlock()
-        }
-        perform(requests)
+        replacement?.request(.max(1))
     }
 
     // MARK: Downstream
 
     @inlinable
-    func request(_ demand: Subscribers.Demand) {
-        guard demand.rawValue != 0 else { return }
+    func request(_ more: Subscribers.Demand) {
+        precondition(more.rawValue != 0, "request(.none) is not allowed: demand must be greater than zero")
         lock.lock()
-        outstanding += demand
-        let requests = grantLocked()
-        lock.unlock()
-        perform(requests)
+        guard !isTerminal else {
+            lock.unlock()
+            return
+        }
+        let wasUnlimited = demand.isUnlimited
+        demand += more
+        let everything: [any Subscription] =
+            !wasUnlimited && demand.isUnlimited ? children.values.compactMap { $0 } : []
+        commitLocked()
+        if isEmitting || committed == 0 {
+            lock.unlock()
+        } else {
+            isEmitting = true
+            emitLocked()
+        }
+        for child in everything {
+            child.request(.unlimited)
+        }
     }
 
     @inlinable
@@ -244,11 +272,10 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         let subscriptions = liveSubscriptionsLocked()
         // The downstream and the values still queued are released after unlocking:
         // their deinits may send into this stream.
-        let released = (downstream, queued)
+        let released = (downstream, queued.removeAll())
         downstream = nil
         children = [:]
-        waiting = []
-        queued = []
+        committed = 0
         lock.unlock()
         for subscription in subscriptions { subscription.cancel() }
         withExtendedLifetime(released) {}
@@ -256,108 +283,106 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
 
     // MARK: Machinery
 
-    /// Delivers `first`, then everything queued meanwhile, then a pending completion.
+    /// Gives queued values waiting for demand their share of it, oldest first. Lock held.
     @inlinable
-    func emit(startingWith first: (child: Int, value: Output)) {
-        var item = first
-        while true {
-            lock.lock()
-            let receiver = downstream
-            lock.unlock()
-            guard let receiver else { return }
-            let more = receiver.receive(item.value)
-            lock.lock()
-            outstanding += more
-            if children[item.child] != nil, !children[item.child]!.isUnlimited {
-                waiting.append(item.child)
-            }
-            let requests = isTerminal ? [] : grantLocked()
-            if !queued.isEmpty {
-                let next = queued.removeFirst()
-                lock.unlock()
-                // Replacing `item` releases the value just delivered: outside the lock,
-                // as its deinit may send into this stream.
-                item = next
-                perform(requests)
-                continue
-            }
-            isEmitting = false
-            if let completion = pendingCompletion {
-                pendingCompletion = nil
-                let finalReceiver = downstream
-                downstream = nil
-                lock.unlock()
-                finalReceiver?.receive(completion: completion)
-                return
-            }
-            lock.unlock()
-            perform(requests)
+    func commitLocked() {
+        let waiting = queued.count - committed
+        guard waiting != 0, demand.rawValue != 0 else { return }
+        if demand.isUnlimited {
+            committed += waiting
             return
         }
+        let granted = min(waiting, demand.max ?? waiting)
+        committed += granted
+        demand -= Subscribers.Demand.max(granted)
     }
 
-    /// Hands out reservations to waiting inner publishers. Lock held; returns the requests
-    /// to make after unlocking.
+    /// The emitter's loop (lock held, `isEmitting` set; unlocks): delivers the committed
+    /// values, asking their inner publishers for one more where owed, then a completion
+    /// that waited for the current delivery or for the queue to empty.
     @inlinable
-    func grantLocked() -> [(any Subscription, Subscribers.Demand)] {
-        var requests: [(any Subscription, Subscribers.Demand)] = []
-        if outstanding.isUnlimited {
-            for (id, slot) in children where !slot.isUnlimited {
-                guard let subscription = slot.subscription else { continue }
-                children[id]!.isUnlimited = true
-                requests.append((subscription, .unlimited))
-            }
-            waiting = []
-            return requests
+    func emitLocked() {
+        while committed != 0, let receiver = downstream {
+            let item = queued.removeFirst()
+            committed -= 1
+            let owed = item.owesChildDemand && !demand.isUnlimited ? children[item.child] ?? nil : nil
+            lock.unlock()
+            let more = deliver(consume item, to: receiver, thenAsk: owed)
+            lock.lock()
+            demand += more
+            commitLocked()
         }
-        while outstanding.rawValue != 0, !waiting.isEmpty {
-            let id = waiting.removeFirst()
-            guard let subscription = children[id]?.subscription, children[id]!.isReserved == false else { continue }
-            children[id]!.isReserved = true
-            outstanding -= 1
-            requests.append((subscription, .max(1)))
+        isEmitting = false
+        if let completion = pendingCompletion {
+            pendingCompletion = nil
+            let receiver = downstream
+            downstream = nil
+            lock.unlock()
+            receiver?.receive(completion: completion)
+            return
         }
-        return requests
+        finishIfDoneLocked()
     }
 
+    /// Delivers a queued value (lock not held), then asks its inner publisher for the one
+    /// more it is owed. Taking `item` as `consuming` releases the delivered value here,
+    /// before the caller locks again: its deinit may send into this stream.
     @inlinable
-    func perform(_ requests: [(any Subscription, Subscribers.Demand)]) {
-        for (subscription, demand) in requests {
-            subscription.request(demand)
+    func deliver(
+        _ item: consuming FlatMapBufferedValue<Output>, to receiver: Downstream, thenAsk owed: (any Subscription)?
+    ) -> Subscribers.Demand {
+        let more = receiver.receive(item.value)
+        owed?.request(.max(1))
+        return more
+    }
+
+    /// Finishes the downstream if the upstream and every inner publisher have finished
+    /// and nothing is left to deliver (lock held; unlocks). Returns whether it finished.
+    @inlinable
+    @discardableResult
+    func finishIfDoneLocked() -> Bool {
+        guard !isTerminal, upstreamFinished, children.isEmpty, queued.isEmpty, !isEmitting else {
+            lock.unlock()
+            return false
         }
+        isTerminal = true
+        let receiver = downstream
+        downstream = nil
+        lock.unlock()
+        receiver?.receive(completion: .finished)
+        return true
     }
 
     @inlinable
     func liveSubscriptionsLocked() -> [any Subscription] {
-        var subscriptions = children.values.compactMap(\.subscription)
+        var subscriptions = children.values.compactMap { $0 }
         if let live = upstream.terminate() {
             subscriptions.append(live)
         }
         return subscriptions
     }
 
-    /// Ends the stream (lock held; unlocks). If another thread is emitting, it delivers the
-    /// completion after its current value.
+    /// Ends the stream with a failure (lock held; unlocks), dropping what is queued. If
+    /// another thread is emitting, it delivers the failure after its current value.
     @inlinable
     func endLocked(_ completion: Subscribers.Completion<Failure>) {
         isTerminal = true
         let subscriptions = liveSubscriptionsLocked()
         // Values still queued are released after unlocking: a deinit may send.
-        let dropped = queued
+        let dropped = queued.removeAll()
         children = [:]
-        waiting = []
-        queued = []
+        committed = 0
         if isEmitting {
             pendingCompletion = completion
             lock.unlock()
-            _fixLifetime(dropped)
+            withExtendedLifetime(dropped) {}
             for subscription in subscriptions { subscription.cancel() }
             return
         }
         let receiver = downstream
         downstream = nil
         lock.unlock()
-        _fixLifetime(dropped)
+        withExtendedLifetime(dropped) {}
         for subscription in subscriptions { subscription.cancel() }
         receiver?.receive(completion: completion)
     }
@@ -388,7 +413,6 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         owner.childValue(id, input)
-        return .none
     }
 
     @inlinable

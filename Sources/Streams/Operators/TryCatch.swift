@@ -24,13 +24,16 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let handler = handler
-            let recovering = Resubscriber(downstream: subscriber, name: "TryCatch")
-            recovering.subscribe(upstream) { error in
+            let catching = CatchSubscription(downstream: subscriber, name: "TryCatch")
+            catching.start(upstream) { error in
+                let replacement: NewPublisher
                 do {
-                    recovering.subscribe(try handler(error)) { recovering.complete(.failure($0)) }
+                    replacement = try handler(error)
                 } catch {
-                    recovering.complete(.failure(error))
+                    catching.fail(error)
+                    return
                 }
+                catching.recover(with: replacement) { $0 }
             }
         }
     }

@@ -11,6 +11,9 @@
 public struct Record<Output, Failure: Error>: Publisher {
     /// The values and completion a ``Record`` replays.
     public struct Recording {
+        /// What the recording receives: the record's values.
+        public typealias Input = Output
+
         /// The recorded values, in order.
         public private(set) var output: [Output]
         /// The recorded completion; `.finished` until one is received.
@@ -81,5 +84,32 @@ public struct Record<Output, Failure: Error>: Publisher {
         case .failure(let error):
             Publishers.Concatenate(prefix: values, suffix: Fail(error: error)).receive(subscriber: subscriber)
         }
+    }
+}
+
+/// A record encodes as its recording (as in Combine).
+extension Record: Codable where Output: Codable, Failure: Codable {}
+
+/// A recording encodes as its values (`"output"`) and completion (`"completion"`), the
+/// keys Combine uses; a decoded recording is complete.
+extension Record.Recording: Codable where Output: Codable, Failure: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case output
+        case completion
+    }
+
+    /// Decodes a complete recording.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            output: try container.decode([Output].self, forKey: .output),
+            completion: try container.decode(Subscribers.Completion<Failure>.self, forKey: .completion))
+    }
+
+    /// Encodes the values and the completion.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(output, forKey: .output)
+        try container.encode(completion, forKey: .completion)
     }
 }

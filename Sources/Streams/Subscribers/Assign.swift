@@ -48,7 +48,9 @@ extension Subscribers {
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             lock.lock()
-            let root = target
+            // As in Combine: a value before the subscription is ignored, as is one after
+            // the completion or cancel (the target is gone then).
+            let root = state.subscription == nil ? nil : target
             lock.unlock()
             root?[keyPath: keyPath] = value
             return .none

@@ -22,6 +22,8 @@ extension Subscribers {
 
         @usableFromInline let lock = Lock()
         @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
+        /// Set on completion or cancel, so later values are ignored (read without the lock).
+        @usableFromInline let ended = TerminationFlag()
 
         /// Makes a sink from its two closures.
         @inlinable
@@ -50,6 +52,9 @@ extension Subscribers {
         /// Calls ``receiveValue``; the sink already asked for everything.
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
+            // As in Combine: a value after the completion or cancel is ignored; one before
+            // the subscription is not.
+            guard !ended.isSet else { return .none }
             receiveValue(value)
             return .none
         }
@@ -60,6 +65,7 @@ extension Subscribers {
             lock.lock()
             let wasTerminal = state.isTerminal
             _ = state.terminate()
+            ended.set()
             lock.unlock()
             if !wasTerminal {
                 receiveCompletion(completion)
@@ -71,6 +77,7 @@ extension Subscribers {
         public func cancel() {
             lock.lock()
             let upstream = state.terminate()
+            ended.set()
             lock.unlock()
             upstream?.cancel()
         }

@@ -10,7 +10,7 @@ import Darwin
 /// ```swift
 /// let shell = Shell()
 /// shell.commands.register(myCommand)
-/// shell.completionProviders.append(NameCompletionProvider { session.declaredNames })
+/// shell.swiftCompletionProviders = [session.completionProvider]
 /// exit(shell.run(evaluator: myEvaluator))
 /// ```
 public final class Shell {
@@ -22,8 +22,13 @@ public final class Shell {
     /// The `:` commands; starts with ``CommandRegistry/standard``, the application sets
     /// ``CommandRegistry/swiftlab(session:guide:)``.
     public var commands = CommandRegistry.standard
-    /// Completion sources beyond commands, keywords and the public names of Streams and
-    /// Pipelines (such as the names declared in the session).
+    /// How Swift is completed: by default keywords and the public names of Streams and
+    /// Pipelines; the application puts the session's completion here (the compiler's,
+    /// which knows types, falling back to those names).
+    public var swiftCompletionProviders: [any CompletionProvider] = [
+        KeywordCompletionProvider(), LibraryNameCompletionProvider.forPackageSources(),
+    ]
+    /// Completion sources beyond commands and Swift (lesson names).
     public var completionProviders: [any CompletionProvider] = []
     /// Shown after the one-line banner on an interactive start (the lessons' progress).
     public var greeting: String?
@@ -53,10 +58,8 @@ public final class Shell {
         let signals = SignalWatcher.shared
         if let editor = reader as? LineEditor {
             editor.completion = CompletionEngine(
-                providers: [
-                    CommandCompletionProvider(registry: commands), KeywordCompletionProvider(),
-                    LibraryNameCompletionProvider.forPackageSources(),
-                ] + completionProviders)
+                providers: [CommandCompletionProvider(registry: commands)] + swiftCompletionProviders
+                    + completionProviders)
             signals.onResize(editor.terminalResized)
             editor.interruptWhileBusy = { signals.raiseInterrupt() }
         }

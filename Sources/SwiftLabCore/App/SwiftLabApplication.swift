@@ -78,7 +78,9 @@ public enum SwiftLabApplication {
             shell.greeting = guide.banner()
             return shell.run(evaluator: unavailable)
         }
-        shell.completionProviders.append(session.completionProvider)
+        shell.swiftCompletionProviders = [session.completionProvider]
+        // Only the line editor completes: piped input never starts the compiler's completion.
+        if shell.reader is LineEditor { session.startCompletion() }
         let guide = LessonSetup.install(in: shell, session: session)
         shell.commands = .swiftlab(session: session, guide: guide)
         shell.greeting = guide.banner()

@@ -8,13 +8,18 @@ public struct CompletionEngine {
         self.providers = providers
     }
 
-    /// The completions of the word before the cursor.
-    public func complete(textBeforeCursor: String) -> Completion {
-        let context = CompletionContext(textBeforeCursor: textBeforeCursor)
-        let candidates = Set(providers.flatMap { $0.completions(for: context) })
-            .filter { $0.hasPrefix(context.word) }
-            .sorted()
-        return Completion(word: context.word, candidates: candidates)
+    /// The completions of the word before the cursor, on a line after `precedingLines`
+    /// of the same input.
+    public func complete(textBeforeCursor: String, precedingLines: String = "") -> Completion {
+        let context = CompletionContext(textBeforeCursor: textBeforeCursor, precedingLines: precedingLines)
+        // A word offered twice is listed once, as the first provider shows it.
+        var displays: [String: String] = [:]
+        for candidate in providers.flatMap({ $0.candidates(for: context) }) where candidate.text.hasPrefix(context.word)
+        {
+            if displays[candidate.text] == nil { displays[candidate.text] = candidate.display }
+        }
+        let candidates = displays.keys.sorted()
+        return Completion(word: context.word, candidates: candidates, listing: candidates.map { displays[$0]! })
     }
 }
 
@@ -24,11 +29,15 @@ public struct Completion: Equatable, Sendable {
     public var word: String
     /// Every full word offered, sorted.
     public var candidates: [String]
+    /// What a listing shows for each candidate, in the same order (signatures for the
+    /// compiler's candidates).
+    public var listing: [String]
 
-    /// Creates a completion.
-    public init(word: String, candidates: [String]) {
+    /// Creates a completion; `listing` defaults to the candidates themselves.
+    public init(word: String, candidates: [String], listing: [String]? = nil) {
         self.word = word
         self.candidates = candidates
+        self.listing = listing ?? candidates
     }
 
     /// What Tab inserts after the word: the rest of the only candidate (with a space after

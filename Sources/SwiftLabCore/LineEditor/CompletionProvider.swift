@@ -5,6 +5,34 @@ public protocol CompletionProvider {
     /// Full words that complete `context.word` (each starting with it), in any order;
     /// duplicates across providers are merged.
     func completions(for context: CompletionContext) -> [String]
+
+    /// The candidates for `context.word`, each with what a listing shows for it; by
+    /// default ``completions(for:)``, each shown as it is inserted. A provider that knows
+    /// signatures (the compiler's completion) shows them here.
+    func candidates(for context: CompletionContext) -> [CompletionCandidate]
+}
+
+extension CompletionProvider {
+    /// ``completions(for:)``, each shown as it is inserted.
+    public func candidates(for context: CompletionContext) -> [CompletionCandidate] {
+        completions(for: context).map { CompletionCandidate($0) }
+    }
+}
+
+/// One completion offered: the text Tab inserts (the whole word, the part already typed
+/// included) and what a listing of several shows for it.
+public struct CompletionCandidate: Hashable, Sendable {
+    /// The whole word (`sorted(by: ` for `sorted(by:)`, no placeholders).
+    public var text: String
+    /// What a listing shows: the signature and type for the compiler's candidates
+    /// (`sorted(by: (Int, Int) throws -> Bool) -> [Int]`), else the text.
+    public var display: String
+
+    /// A candidate inserting `text`, listed as `display` (by default the text).
+    public init(_ text: String, display: String? = nil) {
+        self.text = text
+        self.display = display ?? text
+    }
 }
 
 /// What is being completed.
@@ -15,16 +43,22 @@ public struct CompletionContext: Equatable, Sendable {
     public var word: String
     /// Where the word stands.
     public var position: CompletionPosition
+    /// The lines of the same input typed before this one, each with its line break (empty
+    /// on an input's first line): the compiler's completion reads them, so that
+    /// `for x in xs {` on one line lets `x.` complete on the next.
+    public var precedingLines: String
 
     /// Creates a context.
-    public init(textBeforeCursor: String, word: String, position: CompletionPosition) {
+    public init(textBeforeCursor: String, word: String, position: CompletionPosition, precedingLines: String = "") {
         self.textBeforeCursor = textBeforeCursor
         self.word = word
         self.position = position
+        self.precedingLines = precedingLines
     }
 
-    /// The context for a line whose text before the cursor is `text`.
-    public init(textBeforeCursor text: String) {
+    /// The context for a line whose text before the cursor is `text`, after
+    /// `precedingLines` of the same input.
+    public init(textBeforeCursor text: String, precedingLines: String = "") {
         let scalars = Array(text.unicodeScalars)
         var start = scalars.count
         while start > 0, scalars[start - 1].isIdentifierContinuation || scalars[start - 1] == "$" {
@@ -52,7 +86,7 @@ public struct CompletionContext: Equatable, Sendable {
         } else {
             position = .name
         }
-        self.init(textBeforeCursor: text, word: word, position: position)
+        self.init(textBeforeCursor: text, word: word, position: position, precedingLines: precedingLines)
     }
 
     /// The commands whose argument is Swift code (`:type xs.map`), completed like any

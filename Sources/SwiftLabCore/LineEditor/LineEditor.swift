@@ -29,6 +29,9 @@ public final class LineEditor: LineReader {
     private let history: OpaquePointer
     /// What Tab offers; replace it to add providers.
     public var completion: CompletionEngine
+    /// The lines of the input typed before the line being read, each with its line
+    /// break, for completion (the REPL sets them before each continuation line).
+    public var precedingLines = ""
     private let input: Int32 = STDIN_FILENO
     private let output: Int32 = STDOUT_FILENO
     private var prompt: UnsafeMutablePointer<wchar_t>
@@ -289,7 +292,7 @@ public final class LineEditor: LineReader {
             Self.withWideString("    ") { _ = el_winsertstr(editLine, $0) }
             return UInt8(CC_REFRESH)
         }
-        let result = completion.complete(textBeforeCursor: text)
+        let result = completion.complete(textBeforeCursor: text, precedingLines: precedingLines)
         let insertion = result.insertion
         if !insertion.isEmpty {
             Self.withWideString(insertion) { _ = el_winsertstr(editLine, $0) }
@@ -297,7 +300,7 @@ public final class LineEditor: LineReader {
         }
         guard result.candidates.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
         FileDescriptorWriter.write(
-            "\n" + CompletionListing.columns(result.candidates, width: terminalWidth()), to: output)
+            "\n" + CompletionListing.columns(result.listing, width: terminalWidth()), to: output)
         return UInt8(CC_REDISPLAY)
     }
 

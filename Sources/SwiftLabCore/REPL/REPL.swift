@@ -61,6 +61,8 @@ public final class REPL {
             let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
             signals?.onInterrupt(reader.interruptReading)
             interruptBeforeRunning.withLock { $0 = false }
+            // Tab on a continuation line completes with the lines above it in view.
+            (reader as? LineEditor)?.precedingLines = pending.map { $0 + "\n" }.joined()
             let result = reader.readLine(prompt: prompt)
             signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
             switch result {

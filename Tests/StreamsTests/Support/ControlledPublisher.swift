@@ -10,10 +10,26 @@ final class ControlledPublisher<Output, Failure: Error>: Publisher, @unchecked S
     private var subscriber: AnySubscriber<Output, Failure>?
     private var requestLog: [Subscribers.Demand] = []
     private var cancels = 0
+    private var willSubscribe: (() -> Void)?
+
+    /// `willSubscribe` runs when a subscriber arrives, before it gets its subscription
+    /// (to act in the moment between the two).
+    init(willSubscribe: (() -> Void)? = nil) {
+        self.willSubscribe = willSubscribe
+    }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        lock.withLock { self.subscriber = AnySubscriber(subscriber) }
+        let hook = lock.withLock {
+            self.subscriber = AnySubscriber(subscriber)
+            return willSubscribe
+        }
+        hook?()
         subscriber.receive(subscription: Handle(parent: self))
+    }
+
+    /// Sets what runs when a subscriber arrives, before it gets its subscription.
+    func onSubscribe(_ hook: @escaping () -> Void) {
+        lock.withLock { willSubscribe = hook }
     }
 
     /// Sends a value to the subscriber and returns the demand it answered with.
@@ -24,6 +40,11 @@ final class ControlledPublisher<Output, Failure: Error>: Publisher, @unchecked S
 
     func send(completion: Subscribers.Completion<Failure>) {
         lock.withLock { subscriber }?.receive(completion: completion)
+    }
+
+    /// Hands the subscriber another subscription (a misbehaving publisher's second one).
+    func send(subscription: any Subscription) {
+        lock.withLock { subscriber }?.receive(subscription: subscription)
     }
 
     var requests: [Subscribers.Demand] { lock.withLock { requestLog } }

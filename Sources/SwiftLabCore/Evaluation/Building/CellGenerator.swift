@@ -137,12 +137,7 @@ struct CellGenerator {
         }
 
         var header = ["// swiftlab: input \(number), generated"]
-        header += implicitImports.map { "import \($0)" }
-        header += context.imports
-        if (context.imports + newImports).contains(where: Self.importsFoundation) {
-            // Streams' Foundation pieces come with Foundation, as they would with Combine.
-            header.append("import StreamsFoundation")
-        }
+        header += moduleImports(context: context, newImports: newImports)
         let cellImports = CellImports.lines(
             earlier: context.earlierCells, declarations: declarations, extensions: extensions)
         header += cellImports
@@ -211,6 +206,18 @@ struct CellGenerator {
             imports: newImports, exportsDeclarations: exports,
             columnShifts: shifts, typeAliasNames: ownAliases,
             functionReturnTypes: WrittenType.functionReturnTypes(in: input.cellItems))
+    }
+
+    /// The imports of the modules a cell sees besides the earlier cells: the implicit
+    /// ones, those of earlier inputs, and StreamsFoundation when Foundation is imported
+    /// (by earlier inputs or `newImports`, the cell's own).
+    static func moduleImports(context: Context, newImports: [String] = []) -> [String] {
+        var lines = implicitImports.map { "import \($0)" } + context.imports
+        if (context.imports + newImports).contains(where: Self.importsFoundation) {
+            // Streams' Foundation pieces come with Foundation, as they would with Combine.
+            lines.append("import StreamsFoundation")
+        }
+        return lines
     }
 
     /// Whether an import item brings in Foundation.

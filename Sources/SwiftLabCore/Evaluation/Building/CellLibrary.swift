@@ -21,6 +21,9 @@ public struct CellLibrary: Sendable {
 
     /// The worker executable.
     public var worker: URL { directory.appendingPathComponent("swiftlab-worker") }
+    /// The completion helper, which holds the compiler's completion (sourcekitd) in a
+    /// process of its own.
+    public var completer: URL { directory.appendingPathComponent("swiftlab-complete") }
     /// The shared library.
     public var library: URL { directory.appendingPathComponent(Self.libraryFileName) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SourceKitInProcess
 import SwiftLabWorkerProtocol
 
 #if canImport(Glibc)
@@ -18,6 +19,11 @@ public final class Session: @unchecked Sendable {
     private let cache: CacheDirectory
     private let builder: CellBuilder
     private let supervisor: WorkerSupervisor
+    /// The compiler's completion, in its own process (nil without a toolchain).
+    let completionHelper: CompletionHelper?
+    private let libraryNames = LibraryNameCompletionProvider.forPackageSources()
+    /// Whether completion is in use (``startCompletion()``), so worth preparing after inputs.
+    private var keepsCompletionWarm = false
     private var accepted: [AcceptedCell] = []
     private var inputTexts: [Int: String] = [:]
     private var nextNumber = 1
@@ -48,6 +54,10 @@ public final class Session: @unchecked Sendable {
         guard let toolchain = Toolchain.locate() else {
             throw SessionError.setup("no Swift toolchain found: put swiftc on PATH or set SWIFTLAB_TOOLCHAIN")
         }
+        completionHelper = CompletionHelper(
+            executable: configuration.completionHelper ?? configuration.library.completer,
+            libraryPath: configuration.sourceKitLibrary
+                ?? SourceKitLibrary.path(toolchainBinDirectory: toolchain.binDirectory))
         cache = try CacheDirectory(root: configuration.cacheRoot)
         let compiler = CellCompiler(
             toolchain: toolchain, library: configuration.library, cache: cache,
@@ -58,10 +68,21 @@ public final class Session: @unchecked Sendable {
         try supervisor.start()
     }
 
+    /// Starts the compiler's completion in the background (a person is at a terminal):
+    /// loading sourcekitd and the modules cells import takes a while, and the first Tab
+    /// then finds them loaded; from now on, each input that declares or imports something
+    /// has it load the new module at once too. Without this call (piped input, `check`)
+    /// no helper runs until a completion is asked for.
+    public func startCompletion() {
+        keepsCompletionWarm = true
+        completionHelper?.start(warmingUpWith: compilerCompletionRequest(Self.warmUpCompletion))
+    }
+
     deinit { close() }
 
     /// Stops the worker and removes this session's files.
     public func close() {
+        completionHelper?.shutDown()
         supervisor.shutDown()
         cache.removeSession()
     }
@@ -98,9 +119,64 @@ public final class Session: @unchecked Sendable {
         return (text, counts.filter { $0.value > 1 }.keys.sorted())
     }
 
-    /// A completion provider offering the names the session declared.
-    public var completionProvider: NameCompletionProvider {
-        NameCompletionProvider { [weak self] in self?.declaredNames ?? [] }
+    /// Tab completion of Swift in this session: the compiler's (members of the value's
+    /// type after a dot, names in scope), else keywords, the libraries' public names and
+    /// the names the session declared.
+    public var completionProvider: SessionCompletionProvider {
+        SessionCompletionProvider(
+            compilerCandidates: { [weak self] in self?.compilerCandidates(for: $0) },
+            fallback: [
+                KeywordCompletionProvider(), libraryNames,
+                NameCompletionProvider { [weak self] in self?.declaredNames ?? [] },
+            ])
+    }
+
+    /// The compiler's candidates for `context`, or nil when it is unavailable or did not
+    /// answer within ``Configuration/completionWait``.
+    func compilerCandidates(for context: CompletionContext) -> [CompletionCandidate]? {
+        guard let completionHelper,
+            let response = completionHelper.send(
+                compilerCompletionRequest(context), waitingAtMost: configuration.completionWait)
+        else { return nil }
+        return CompilerCompletion.candidates(in: response)
+    }
+
+    /// What the helper completes to get ready: a name, so that sourcekitd also fills its
+    /// cache of every name the imported modules have (the first completion of a name
+    /// after `import Foundation` took about 2 s, the next ones 0.1 to 0.3 s).
+    private static let warmUpCompletion = CompletionContext(textBeforeCursor: "_ = a")
+
+    /// The sourcekitd request completing `context` as the next input would see it.
+    private func compilerCompletionRequest(_ original: CompletionContext) -> SourceKitValue {
+        let cells = self.context(.recorded)
+        var context = original
+        var imports =
+            CellGenerator.moduleImports(context: cells)
+            + CellImports.lines(earlier: cells.earlierCells, declarations: [], extensions: [])
+        // `$R3` cannot be declared: as in the next cell, it becomes `_R3` (as many bytes,
+        // so the completion point stays) and is declared with the result's type.
+        let typed = context.precedingLines + context.textBeforeCursor
+        let references = ResultReferences(
+            in: CellItem(TopLevelItem(text: typed, line: 1, column: 1)), known: cells.results)
+        if !references.numbers.isEmpty {
+            let renamed = Array(references.cellItem.item.text.utf8)
+            let split = context.precedingLines.utf8.count
+            context.precedingLines = String(decoding: renamed[..<split], as: UTF8.self)
+            context.textBeforeCursor = String(decoding: renamed[split...], as: UTF8.self)
+            let wholeImports = Set(
+                cells.earlierCells.map(\.moduleName).filter { imports.contains("@testable import \($0)") })
+            let names = Set(references.cellItem.tokens.filter { $0.kind == .identifier }.map(\.text))
+            for number in references.numbers.sorted() {
+                let accessor = ResultReferences.accessor(
+                    of: number, type: cells.results[number]!, wholeImports: wholeImports,
+                    earlierCells: cells.earlierCells, namesInInput: names)
+                imports += accessor.imports.filter { !imports.contains($0) } + [accessor.declaration]
+            }
+        }
+        let file = cache.session.appendingPathComponent("completion.swift")
+        let newestCell = accepted.last(where: \.generated.exportsDeclarations)?.number ?? 0
+        return CompilerCompletion(context: context, imports: imports)
+            .request(file: file, arguments: builder.compiler.completionArguments(file: file, newestCell: newestCell))
     }
 
     /// How cells are compiled now (`fast` or `driver`).
@@ -223,6 +299,12 @@ public final class Session: @unchecked Sendable {
                 AcceptedCell(
                     number: number, input: input.text, library: library,
                     symbol: cell.entrySymbol, generated: cell, results: results))
+            if keepsCompletionWarm, cell.exportsDeclarations || !cell.imports.isEmpty {
+                // A new module for completion to see (a cell, or an import): loaded now,
+                // in the background, rather than at the next Tab.
+                completionHelper?.start(
+                    warmingUpWith: compilerCompletionRequest(Self.warmUpCompletion))
+            }
         } else {
             inputTexts[number] = nil
         }

@@ -22,6 +22,15 @@ extension Session {
         public var library: CellLibrary = .besideExecutable()
         /// The user's language mode, module and library paths, libraries and compiler flags.
         public var compilerOptions = CompilerOptions()
+        /// The longest Tab waits for the compiler's completion before it offers the names
+        /// swiftlab knows without it (`$SWIFTLAB_COMPLETION_WAIT` seconds, default 1).
+        public var completionWait: Duration = .milliseconds(
+            Int64((Double(ProcessInfo.processInfo.environment["SWIFTLAB_COMPLETION_WAIT"] ?? "") ?? 1) * 1000))
+        /// The sourcekitd library completion loads (`nil`: the toolchain's; set by
+        /// `$SWIFTLAB_SOURCEKITD`). A path to no library turns the compiler's completion off.
+        public var sourceKitLibrary: String? = ProcessInfo.processInfo.environment["SWIFTLAB_SOURCEKITD"]
+        /// The completion helper executable (`nil`: `swiftlab-complete` beside the worker).
+        public var completionHelper: URL?
 
         /// The default configuration.
         public init() {}

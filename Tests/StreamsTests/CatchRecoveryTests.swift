@@ -1,0 +1,108 @@
+import Streams
+import Testing
+
+/// `catch` and `tryCatch` around recovery, as Combine has them (as OpenCombine's
+/// compatibility tests record them): the demand the replacement is asked for, requests
+/// and cancels while the replacement subscribes, and what passes after a cancel.
+@Suite struct CatchRecoveryTests {
+    typealias Source = ControlledPublisher<Int, TestError>
+
+    /// `catch` (index 0) or `tryCatch` (index 1), so every test checks both.
+    private static func operators(
+        _ index: Int
+    ) -> (String, (Source, @escaping (TestError) -> Source) -> AnyPublisher<Int, any Error>) {
+        index == 0
+            ? ("catch", { $0.catch($1).mapError { $0 as any Error }.eraseToAnyPublisher() })
+            : ("tryCatch", { $0.tryCatch($1).eraseToAnyPublisher() })
+    }
+
+    @Test(arguments: 0..<2) func theReplacementIsAskedForTheOutstandingDemand(index: Int) {
+        let (_, make) = Self.operators(index)
+        let (upstream, replacement) = (Source(), Source())
+        let recorder = Recorder<Int, any Error>(initialDemand: .max(12), demandPerValue: .max(3))
+        make(upstream) { _ in replacement }.subscribe(recorder)
+        recorder.request(.max(5))
+        for value in 1...8 {
+            #expect(upstream.send(value) == .max(3))
+        }
+        upstream.send(completion: .failure(.oops))
+        #expect(upstream.requests == [.max(12), .max(5)])
+        // 12 + 5 asked for, 8 received, 8 × 3 more returned.
+        #expect(replacement.requests == [.max(33)])
+    }
+
+    @Test(arguments: 0..<2) func aRequestWhileTheReplacementSubscribesIsAddedToWhatItIsAskedFor(index: Int) {
+        let (_, make) = Self.operators(index)
+        let upstream = Source()
+        let recorder = Recorder<Int, any Error>(initialDemand: .max(3))
+        let replacement = Source(willSubscribe: { recorder.request(.max(10)) })
+        make(upstream) { _ in replacement }.subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .failure(.oops))
+        #expect(replacement.requests == [.max(12)])
+    }
+
+    @Test(arguments: 0..<2) func aCancelWhileTheReplacementSubscribesIsIgnoredAsInCombine(index: Int) {
+        let (_, make) = Self.operators(index)
+        let upstream = Source()
+        let recorder = Recorder<Int, any Error>(initialDemand: .max(3))
+        let replacement = Source(willSubscribe: { recorder.cancel() })
+        make(upstream) { _ in replacement }.subscribe(recorder)
+        upstream.send(completion: .failure(.oops))
+        #expect(replacement.requests == [.max(3)])
+        #expect(replacement.cancelCount == 0)
+        replacement.send(completion: .finished)
+        #expect(recorder.history == [.subscription, .finished])
+    }
+
+    @Test(arguments: 0..<2) func valuesTheUpstreamSendsAfterACancelStillPassWithTheirDemand(index: Int) {
+        let (_, make) = Self.operators(index)
+        let upstream = Source()
+        var recoveries = 0
+        let recorder = Recorder<Int, any Error>(initialDemand: .max(1), demandPerValue: .max(3))
+        make(upstream) { _ in
+            recoveries += 1
+            return Source()
+        }.subscribe(recorder)
+        recorder.cancel()
+        recorder.request(.max(199))
+        #expect(upstream.send(1) == .max(3))
+        upstream.send(completion: .failure(.oops))
+        #expect(upstream.requests == [.max(1)])
+        #expect(upstream.cancelCount == 1)
+        #expect(recoveries == 0)
+        #expect(recorder.history == [.subscription, .value(1)])
+    }
+
+    @Test(arguments: 0..<2) func afterRecoveryACancelReachesTheReplacementAndItsLateValuesStillPass(index: Int) {
+        let (_, make) = Self.operators(index)
+        let (upstream, replacement) = (Source(), Source())
+        let recorder = Recorder<Int, any Error>(initialDemand: .none, demandPerValue: .max(3))
+        make(upstream) { _ in replacement }.subscribe(recorder)
+        upstream.send(completion: .failure(.oops))
+        recorder.cancel()
+        #expect(replacement.cancelCount == 1)
+        #expect(replacement.send(1) == .max(3))
+        replacement.send(completion: .finished)
+        #expect(recorder.history == [.subscription, .value(1)])
+        #expect(upstream.requests == [])
+        #expect(replacement.requests == [])
+    }
+
+    @Test(arguments: 0..<2) func eventsAfterTheUpstreamFinishedAreIgnored(index: Int) {
+        let (_, make) = Self.operators(index)
+        let upstream = Source()
+        var recoveries = 0
+        let recorder = Recorder<Int, any Error>()
+        make(upstream) { _ in
+            recoveries += 1
+            return Source()
+        }.subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        #expect(upstream.send(2) == .none)
+        upstream.send(completion: .failure(.oops))
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        #expect(recoveries == 0)
+    }
+}
