@@ -5,15 +5,38 @@ import Foundation
 /// queue (so it honours the queue's `maxConcurrentOperationCount` and suspension); timed
 /// actions wait on a dispatch timer and are then added.
 ///
-/// Time is kept as wall-clock dates, exactly as for `RunLoop`: the time and options types
-/// are the run loop's (`OperationQueue.SchedulerTimeType` names
-/// `RunLoop.SchedulerTimeType`), so `.seconds(1)` and `.milliseconds(300)` work the same.
+/// Time is kept as wall-clock dates, as for `RunLoop`, and strides are the run loop's, so
+/// `.seconds(1)` and `.milliseconds(300)` work the same. The time and options types are
+/// the queue's own, as in Combine: code that extends `Scheduler` separately for run loops
+/// and operation queues (`where SchedulerTimeType == OperationQueue.SchedulerTimeType`)
+/// must find two different types.
 extension OperationQueue: Scheduler {
-    /// Operation queues keep time as dates, like run loops.
-    public typealias SchedulerTimeType = RunLoop.SchedulerTimeType
+    /// A point in time for an operation queue: a date.
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+        /// A distance between two times, in seconds: the run loop's.
+        public typealias Stride = RunLoop.SchedulerTimeType.Stride
+
+        /// The date this time stands for.
+        public var date: Date
+
+        /// The time at `date`.
+        public init(_ date: Date) {
+            self.date = date
+        }
+
+        /// How far `other` is from this time.
+        public func distance(to other: SchedulerTimeType) -> Stride {
+            Stride(other.date.timeIntervalSince(date))
+        }
+
+        /// This time moved by `n`.
+        public func advanced(by n: Stride) -> SchedulerTimeType {
+            SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
+        }
+    }
 
     /// Operation queue scheduling takes no options.
-    public typealias SchedulerOptions = RunLoop.SchedulerOptions
+    public struct SchedulerOptions: Sendable {}
 
     /// The current date as a scheduler time.
     public var now: SchedulerTimeType {

@@ -156,7 +156,28 @@ import Testing
     }
 }
 
+/// Code written for Combine extends `Scheduler` once for run loops and once for operation
+/// queues, by their time types (pointfreeco's CombineSchedulers does): the two must be
+/// different types, as in Combine, or the extensions redeclare each other.
+extension Scheduler where SchedulerTimeType == RunLoop.SchedulerTimeType, SchedulerOptions == RunLoop.SchedulerOptions {
+    fileprivate var clockName: String { "run loop" }
+}
+
+extension Scheduler
+where SchedulerTimeType == OperationQueue.SchedulerTimeType, SchedulerOptions == OperationQueue.SchedulerOptions {
+    fileprivate var clockName: String { "operation queue" }
+}
+
 @Suite struct OperationQueueSchedulerTests {
+    @Test func hasTimeAndOptionTypesOfItsOwnAsInCombine() {
+        #expect(RunLoop.main.clockName == "run loop")
+        #expect(OperationQueue.main.clockName == "operation queue")
+        let date = Date(timeIntervalSince1970: 100)
+        let time = OperationQueue.SchedulerTimeType(date).advanced(by: .milliseconds(1_500))
+        #expect(time.date == Date(timeIntervalSince1970: 101.5))
+        #expect(OperationQueue.SchedulerTimeType(date).distance(to: time) == .seconds(1.5))
+    }
+
     @Test func runsActionsAsOperationsInOrderOnASerialQueue() {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1

@@ -69,8 +69,3 @@ extension Subscribers.Completion where Failure == Never {
         .finished
     }
 }
-
-/// Converts an impossible value to any type: lets `Never`-failing code pass a failure
-/// conversion where one is required.
-@inlinable
-func absurd<T>(_ impossible: Never) -> T {}

@@ -22,3 +22,11 @@ final class EmptySubscription: Subscription, CustomStringConvertible, Sendable {
     @usableFromInline func cancel() {}
     @usableFromInline var description: String { "Empty" }
 }
+
+extension EmptySubscription: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// No children, as Combine's empty subscription shows.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// `"Empty"`, what a playground shows.
+    @usableFromInline var playgroundDescription: Any { description }
+}

@@ -283,3 +283,16 @@ struct CatchReplacementSubscriber<Failure: Error, Downstream: Subscriber>: Subsc
         }
     }
 }
+
+extension CatchSubscription: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// The subscriber and the demand it has outstanding, as Combine's mirror shows them.
+    @usableFromInline var customMirror: Mirror {
+        lock.lock()
+        let outstanding = demand
+        lock.unlock()
+        return Mirror(self, children: ["downstream": downstream, "demand": outstanding])
+    }
+
+    /// The operator's name, what a playground shows.
+    @usableFromInline var playgroundDescription: Any { description }
+}

@@ -314,3 +314,11 @@ extension CombiningSubscription {
         }
     }
 }
+
+extension CombiningSubscription: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// No children.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// The operator's name, what a playground shows.
+    var playgroundDescription: Any { description }
+}

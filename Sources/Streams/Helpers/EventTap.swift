@@ -8,9 +8,13 @@ struct EventHooks<Output, Failure: Error> {
     @usableFromInline let request: ((Subscribers.Demand) -> Void)?
     /// Called with a non-zero demand the downstream returns from `receive(_:)` (`print`).
     @usableFromInline let synchronousRequest: ((Subscribers.Demand) -> Void)?
+    /// Whether the tap logs for `print` (it then calls itself `"Print"`, as Combine's
+    /// does) rather than running `handleEvents`' closures.
+    @usableFromInline let isPrint: Bool
 
     @inlinable
     init(
+        isPrint: Bool = false,
         subscription: ((any Subscription) -> Void)?, output: ((Output) -> Void)?,
         completion: ((Subscribers.Completion<Failure>) -> Void)?, cancel: (() -> Void)?,
         request: ((Subscribers.Demand) -> Void)?, synchronousRequest: ((Subscribers.Demand) -> Void)?
@@ -21,6 +25,7 @@ struct EventHooks<Output, Failure: Error> {
         self.cancel = cancel
         self.request = request
         self.synchronousRequest = synchronousRequest
+        self.isPrint = isPrint
     }
 }
 
@@ -28,9 +33,7 @@ struct EventHooks<Output, Failure: Error> {
 /// sees requests and cancellation) and calls the hooks, without holding its lock, before
 /// passing each event on. Shared by `handleEvents` and `print`.
 @usableFromInline
-final class EventTap<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
-{
+final class EventTap<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
@@ -44,8 +47,6 @@ final class EventTap<Downstream: Subscriber>: Subscriber, Subscription, CustomSt
         self.downstream = downstream
         self.hooks = hooks
     }
-
-    @usableFromInline var description: String { "HandleEvents" }
 
     @inlinable
     func receive(subscription: any Subscription) {
@@ -101,4 +102,10 @@ final class EventTap<Downstream: Subscriber>: Subscriber, Subscription, CustomSt
         hooks.cancel?()
         live.cancel()
     }
+}
+
+extension EventTap: CombineReflectable {
+    @usableFromInline var description: String { hooks.isPrint ? "Print" : "HandleEvents" }
+    /// No children, as in Combine.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }

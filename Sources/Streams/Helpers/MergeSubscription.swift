@@ -231,3 +231,11 @@ extension MergeSubscription {
         MergeSubscription(downstream: downstream, upstreamCount: subscribeChildren.count).start(subscribeChildren)
     }
 }
+
+extension MergeSubscription: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// No children.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// The operator's name, what a playground shows.
+    var playgroundDescription: Any { description }
+}

@@ -50,3 +50,14 @@ extension Subscriber {
         receive(completion: completion)
     }
 }
+
+extension OneShotSubscription: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// The value, unlabelled, as Combine's `Just`, `Optional` and `Once` subscriptions show it.
+    @usableFromInline var customMirror: Mirror {
+        let children: [Mirror.Child] = [(label: nil, value: value)]
+        return Mirror(self, children: children)
+    }
+
+    /// The publisher's name, what a playground shows.
+    @usableFromInline var playgroundDescription: Any { description }
+}

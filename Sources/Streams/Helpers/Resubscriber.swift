@@ -169,3 +169,11 @@ struct ResubscriberAttempt<Failure: Error, Downstream: Subscriber>: Subscriber {
         }
     }
 }
+
+extension Resubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// No children, as Combine's `retry` shows.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// The operator's name, what a playground shows.
+    @usableFromInline var playgroundDescription: Any { description }
+}

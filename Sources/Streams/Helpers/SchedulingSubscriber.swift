@@ -153,3 +153,12 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
         _fixLifetime(released)
     }
 }
+
+extension SchedulingSubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// No children, as Combine's `receive(on:)`, `subscribe(on:)`, `throttle` and
+    /// `timeout` show.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// The operator's name, what a playground shows.
+    @usableFromInline var playgroundDescription: Any { description }
+}

@@ -29,7 +29,7 @@ enum Step<Output, Failure: Error> {
 /// downstream has demand for it.
 @usableFromInline
 final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    @unchecked Sendable
 {
     @usableFromInline typealias Input = Upstream.Output
     @usableFromInline typealias Failure = Upstream.Failure
@@ -44,21 +44,23 @@ final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: 
     @usableFromInline @exclusivity(unchecked) var state: State
     @usableFromInline let step: (inout State, Input) -> OperatorStep
     @usableFromInline let finishing: (inout State, Subscribers.Completion<Failure>) -> OperatorStep
+    /// The operator, for its description and mirror only.
+    @usableFromInline let name: StepOperatorName
 
     @inlinable
     init(
+        name: StepOperatorName,
         downstream: Downstream,
         state: State,
         step: @escaping (inout State, Input) -> OperatorStep,
         finishing: @escaping (inout State, Subscribers.Completion<Failure>) -> OperatorStep
     ) {
+        self.name = name
         self.downstream = downstream
         self.state = state
         self.step = step
         self.finishing = finishing
     }
-
-    @usableFromInline var description: String { "\(Downstream.self)" }
 
     @inlinable
     func receive(subscription: any Subscription) {
@@ -226,6 +228,30 @@ extension Step {
         switch completion {
         case .finished: return .emitAndFinish(answer)
         case .failure(let error): return .fail(error)
+        }
+    }
+}
+
+extension StepSubscriber: CombineReflectable {
+    @usableFromInline var description: String { name.name }
+
+    /// What Combine's mirror of the operator's subscription shows (see
+    /// ``StepOperatorName/mirrorShape``). `state` is read without the lock, as `receive`
+    /// does: a mirror taken while values arrive on another thread may see an older one.
+    @usableFromInline var customMirror: Mirror {
+        lock.lock()
+        let (receiver, status) = (downstream, upstream)
+        lock.unlock()
+        switch name.mirrorShape {
+        case .empty:
+            return Mirror(self, children: [:])
+        case .downstream:
+            return Mirror(self, children: ["downstream": receiver as Any])
+        case .downstreamAndState(let label):
+            let children: [Mirror.Child] = [("downstream", receiver as Any), (label, state)]
+            return Mirror(self, children: children)
+        case .reducing:
+            return Mirror(self, children: ["downstream": receiver as Any, "result": state, "status": status])
         }
     }
 }

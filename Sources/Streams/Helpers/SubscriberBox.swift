@@ -16,3 +16,14 @@ final class SubscriberBox<Wrapped: Subscriber>: @unchecked Sendable {
         self.subscriber = subscriber
     }
 }
+
+/// A ``SubscriberBox`` seen without its subscriber's type: what a mirror shows as the
+/// `downstream` of a subscription that holds its subscriber only through closures.
+protocol ErasedSubscriberBox: AnyObject {
+    /// The boxed subscriber.
+    var erasedSubscriber: Any { get }
+}
+
+extension SubscriberBox: ErasedSubscriberBox {
+    var erasedSubscriber: Any { subscriber }
+}

@@ -306,3 +306,11 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         takeQueue().taken
     }
 }
+
+extension SwitchToLatestSubscription: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// No children.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// The operator's name, what a playground shows.
+    var playgroundDescription: Any { description }
+}

@@ -34,3 +34,13 @@ struct UnlimitedUpstreamDemand<Inner: Subscriber>: ForwardingSubscriber {
         return .none
     }
 }
+
+extension UnlimitedUpstreamDemand: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// The operator it stands in front of shows itself: this adapter is not an operator
+    /// of its own (Combine's reducing operators ask for everything themselves).
+    @usableFromInline var description: String { String(describing: downstream) }
+    @usableFromInline var customMirror: Mirror { Mirror(reflecting: downstream) }
+    @usableFromInline var playgroundDescription: Any {
+        (downstream as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
+    }
+}

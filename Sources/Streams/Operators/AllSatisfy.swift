@@ -26,7 +26,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .allSatisfy, downstream: subscriber, state: (),
                         step: { _, value in predicate(value) ? .drop : .emitAndFinish(false) },
                         finishing: { _, completion in .answering(true, after: completion) })))
         }
@@ -59,7 +59,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .tryAllSatisfy, downstream: subscriber, state: (),
                         step: { _, value in
                             do { return try predicate(value) ? .drop : .emitAndFinish(false) } catch {
                                 return .fail(error)

@@ -93,3 +93,11 @@ where Downstream.Failure == Never {
         }
     }
 }
+
+extension AssertNoFailureSubscriber: CombineReflectable {
+    @usableFromInline var description: String { "AssertNoFailure" }
+    /// Where the assertion was written and its message prefix, as in Combine's mirror.
+    @usableFromInline var customMirror: Mirror {
+        Mirror(self, children: ["file": file, "line": line, "prefix": prefix])
+    }
+}

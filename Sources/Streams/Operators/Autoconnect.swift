@@ -81,7 +81,7 @@ extension ConnectablePublisher {
 /// Watches one subscriber of an ``Publishers/Autoconnect`` so it can count departures.
 @usableFromInline
 final class AutoconnectTap<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
@@ -97,8 +97,6 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
         self.downstream = downstream
     }
 
-    @usableFromInline var description: String { "Autoconnect" }
-
     @inlinable
     func receive(subscription: any Subscription) {
         lock.lock()
@@ -108,7 +106,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
             return
         }
         lock.unlock()
-        downstream.receive(subscription: self)
+        downstream.receive(subscription: AutoconnectSubscription(tap: self))
     }
 
     @inlinable
@@ -148,5 +146,62 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
         lock.unlock()
         live?.cancel()
         departing?.release()
+    }
+}
+
+extension AutoconnectTap: CombineReflectable {
+    /// `"Autoconnect"`, what the upstream sees subscribing (as in Combine).
+    @usableFromInline var description: String { "Autoconnect" }
+
+    /// The autoconnecting publisher (`nil` once this subscriber has left it) and the
+    /// subscriber, as Combine's mirror shows them.
+    @usableFromInline var customMirror: Mirror {
+        lock.lock()
+        let parent = owner
+        lock.unlock()
+        return Mirror(self, children: ["parent": parent as Any, "downstream": downstream])
+    }
+}
+
+/// What an ``AutoconnectTap`` hands its subscriber: the upstream's subscription as the
+/// subscriber should see it (its description and identity, as in Combine, where
+/// `share()`'s subscribers see `"Multicast"`), with requests and cancels going through
+/// the tap so that it can count departures. One reference: no allocation.
+@usableFromInline
+struct AutoconnectSubscription<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+    @usableFromInline let tap: AutoconnectTap<Upstream, Downstream>
+
+    @inlinable
+    init(tap: AutoconnectTap<Upstream, Downstream>) {
+        self.tap = tap
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+        tap.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+        tap.cancel()
+    }
+
+    /// The upstream subscription's, or the tap's once that has gone.
+    @usableFromInline var combineIdentifier: CombineIdentifier {
+        upstreamSubscription?.combineIdentifier ?? tap.combineIdentifier
+    }
+
+    @usableFromInline var description: String {
+        upstreamSubscription.map { String(describing: $0) } ?? tap.description
+    }
+
+    @usableFromInline var playgroundDescription: Any { description }
+
+    private var upstreamSubscription: (any Subscription)? {
+        tap.lock.lock()
+        defer { tap.lock.unlock() }
+        return tap.upstream.subscription
     }
 }

@@ -128,3 +128,9 @@ struct BreakpointSubscriber<Downstream: Subscriber>: ForwardingSubscriber {
 func raiseTrap() {
     raise(SIGTRAP)
 }
+
+extension BreakpointSubscriber: CombineReflectable {
+    @usableFromInline var description: String { "Breakpoint" }
+    /// No children, as in Combine.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+}

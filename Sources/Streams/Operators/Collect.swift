@@ -21,7 +21,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, [Upstream.Output]>(
-                        downstream: subscriber, state: [],
+                        name: .collect, downstream: subscriber, state: [],
                         step: { values, value in
                             values.append(value)
                             return .drop
@@ -56,7 +56,7 @@ extension Publishers {
             let count = count
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, [Upstream.Output]>(
-                    downstream: subscriber, state: [],
+                    name: .collectByCount, downstream: subscriber, state: [],
                     step: { batch, value in
                         batch.append(value)
                         guard batch.count == count else { return .drop }

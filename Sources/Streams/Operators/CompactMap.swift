@@ -77,3 +77,9 @@ extension Publishers.CompactMap {
         return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
     }
 }
+
+extension CompactMapSubscriber: CombineReflectable {
+    @usableFromInline var description: String { "CompactMap" }
+    /// No children, as in Combine.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -29,7 +29,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Output?>(
-                        downstream: subscriber, state: nil,
+                        name: .comparison, downstream: subscriber, state: nil,
                         step: { best, value in
                             // Like Sequence.min(by:): an equal later value does not replace the first.
                             if let current = best, !ordered(value, current) { return .drop }
@@ -72,7 +72,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Output?>(
-                        downstream: subscriber, state: nil,
+                        name: .tryComparison, downstream: subscriber, state: nil,
                         step: { best, value in
                             do {
                                 if let current = best, try !ordered(value, current) { return .drop }

@@ -250,3 +250,11 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
         withExtendedLifetime(released) {}
     }
 }
+
+extension ConcatenateSubscription: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// No children, as in Combine.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// The operator's name, what a playground shows.
+    var playgroundDescription: Any { description }
+}

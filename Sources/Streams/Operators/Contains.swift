@@ -23,7 +23,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let wanted = output
-            ContainsWhere(upstream: upstream) { $0 == wanted }.receive(subscriber: subscriber)
+            ContainsWhere(upstream: upstream) { $0 == wanted }.receive(subscriber: subscriber, name: .contains)
         }
     }
 
@@ -50,11 +50,19 @@ extension Publishers {
         /// Attaches `subscriber`; it gets one value.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            receive(subscriber: subscriber, name: .containsWhere)
+        }
+
+        /// Attaches `subscriber`, whose subscription calls itself after `name` (`contains(_:)`
+        /// reuses this search under its own name, as Combine names them apart).
+        @inlinable
+        func receive<S: Subscriber>(subscriber: S, name: StepOperatorName)
+        where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: name, downstream: subscriber, state: (),
                         step: { _, value in predicate(value) ? .emitAndFinish(true) : .drop },
                         finishing: { _, completion in .answering(false, after: completion) })))
         }
@@ -87,7 +95,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .tryContainsWhere, downstream: subscriber, state: (),
                         step: { _, value in
                             do { return try predicate(value) ? .emitAndFinish(true) : .drop } catch {
                                 return .fail(error)

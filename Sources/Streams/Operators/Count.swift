@@ -22,7 +22,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Int>(
-                        downstream: subscriber, state: 0,
+                        name: .count, downstream: subscriber, state: 0,
                         step: { count, _ in
                             count += 1
                             return .drop

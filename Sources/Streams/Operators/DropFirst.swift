@@ -24,7 +24,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Int>(
-                    downstream: subscriber, state: count,
+                    name: .drop, downstream: subscriber, state: count,
                     step: { remaining, value in
                         guard remaining == 0 else {
                             remaining -= 1

@@ -25,7 +25,7 @@ extension Publishers {
             let predicate = predicate
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Bool>(
-                    downstream: subscriber, state: true,
+                    name: .dropWhile, downstream: subscriber, state: true,
                     step: { dropping, value in
                         // Once a value is let through the predicate is not asked again.
                         if dropping {
@@ -64,7 +64,7 @@ extension Publishers {
             let predicate = predicate
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Bool>(
-                    downstream: subscriber, state: true,
+                    name: .tryDropWhile, downstream: subscriber, state: true,
                     step: { dropping, value in
                         if dropping {
                             do {

@@ -70,3 +70,9 @@ extension Publishers.Filter {
         return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
     }
 }
+
+extension FilterSubscriber: CombineReflectable {
+    @usableFromInline var description: String { "Filter" }
+    /// No children, as in Combine.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -18,7 +18,7 @@ extension Publishers {
         /// Attaches `subscriber`; it gets at most one value.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            FirstWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
+            FirstWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber, name: .first)
         }
     }
 
@@ -44,11 +44,19 @@ extension Publishers {
         /// Attaches `subscriber`; it gets at most one value.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            receive(subscriber: subscriber, name: .firstWhere)
+        }
+
+        /// Attaches `subscriber`, whose subscription calls itself after `name` (`first()`
+        /// reuses this search under its own name, as Combine names them apart).
+        @inlinable
+        func receive<S: Subscriber>(subscriber: S, name: StepOperatorName)
+        where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: name, downstream: subscriber, state: (),
                         step: { _, value in predicate(value) ? .emitAndFinish(value) : .drop },
                         finishing: { _, completion in .forwarding(completion) })))
         }
@@ -80,7 +88,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .tryFirstWhere, downstream: subscriber, state: (),
                         step: { _, value in
                             do { return try predicate(value) ? .emitAndFinish(value) : .drop } catch {
                                 return .fail(error)

@@ -460,3 +460,11 @@ extension Publisher {
         }
     }
 }
+
+extension FlatMapMerger: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    /// No children, as Combine's `flatMap` shows.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// `"FlatMap"`, what a playground shows.
+    @usableFromInline var playgroundDescription: Any { description }
+}

@@ -21,7 +21,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Void>(
-                        downstream: subscriber, state: (),
+                        name: .ignoreOutput, downstream: subscriber, state: (),
                         step: { _, _ in .drop },
                         finishing: { _, completion in .forwarding(completion) })))
         }

@@ -18,7 +18,7 @@ extension Publishers {
         /// Attaches `subscriber`; it gets at most one value, when the upstream finishes.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            LastWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber)
+            LastWhere(upstream: upstream) { _ in true }.receive(subscriber: subscriber, name: .last)
         }
     }
 
@@ -44,11 +44,19 @@ extension Publishers {
         /// Attaches `subscriber`; it gets at most one value, when the upstream finishes.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            receive(subscriber: subscriber, name: .lastWhere)
+        }
+
+        /// Attaches `subscriber`, whose subscription calls itself after `name` (`last()`
+        /// reuses this search under its own name, as Combine names them apart).
+        @inlinable
+        func receive<S: Subscriber>(subscriber: S, name: StepOperatorName)
+        where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Upstream.Output?>(
-                        downstream: subscriber, state: nil,
+                        name: name, downstream: subscriber, state: nil,
                         step: { last, value in
                             if predicate(value) { last = value }
                             return .drop

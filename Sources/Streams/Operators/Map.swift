@@ -117,3 +117,9 @@ extension Publishers.Map: CustomReflectable {
         Mirror(self, children: ["upstream": upstream, "transform": transform], displayStyle: .struct)
     }
 }
+
+extension MapSubscriber: CombineReflectable {
+    @usableFromInline var description: String { "Map" }
+    /// No children, as in Combine (the closures say nothing useful).
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+}

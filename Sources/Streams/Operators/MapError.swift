@@ -62,3 +62,9 @@ struct MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Forwa
         downstream.receive(completion: completion.mapFailure(transform))
     }
 }
+
+extension MapErrorSubscriber: CombineReflectable {
+    @usableFromInline var description: String { "MapError" }
+    /// No children, as in Combine.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+}

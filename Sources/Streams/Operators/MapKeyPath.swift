@@ -18,8 +18,7 @@ extension Publishers {
         /// Attaches `subscriber` behind the key-path read.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let keyPath = keyPath
-            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: { $0[keyPath: keyPath] }))
+            upstream.receive(subscriber: ValueForKeySubscriber(downstream: subscriber, keyPath: keyPath))
         }
     }
 
@@ -127,4 +126,32 @@ extension Publisher {
     ) -> Publishers.MapKeyPath3<Self, T0, T1, T2> {
         Publishers.MapKeyPath3(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1, keyPath2: keyPath2)
     }
+}
+
+/// The subscriber a one-key-path `map` puts upstream: reads the key path of every value
+/// inline, like ``MapSubscriber`` with a closure, and keeps the key path to show it, as
+/// Combine's `"ValueForKey"` does.
+@usableFromInline
+struct ValueForKeySubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber {
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let keyPath: KeyPath<Input, Downstream.Input>
+
+    @inlinable
+    init(downstream: Downstream, keyPath: KeyPath<Input, Downstream.Input>) {
+        self.downstream = downstream
+        self.keyPath = keyPath
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(input[keyPath: keyPath])
+    }
+}
+
+extension ValueForKeySubscriber: CombineReflectable {
+    @usableFromInline var description: String { "ValueForKey" }
+    /// The key path read, as in Combine's mirror.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["keyPath": keyPath]) }
 }

@@ -45,16 +45,100 @@ extension Publishers {
         /// Subscribes `subscriber` to the upstream through the measuring stage; the clock
         /// starts now.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let scheduler = self.scheduler
             upstream.receive(
-                subscriber: StepSubscriber<Upstream, S, Context.SchedulerTimeType>(
-                    downstream: subscriber, state: scheduler.now,
-                    step: { previous, _ in
-                        let now = scheduler.now
-                        defer { previous = now }
-                        return .emit(previous.distance(to: now))
-                    },
-                    finishing: { _, completion in .forwarding(completion) }))
+                subscriber: MeasureIntervalSubscription<Upstream.Output, S, Context>(
+                    downstream: subscriber, scheduler: scheduler))
         }
     }
+}
+
+/// Stands between upstream and downstream as both the subscriber and the downstream's
+/// subscription, timing each value on the scheduler's clock. As in Combine it keeps no
+/// demand of its own: the downstream's requests go straight upstream, and so does the
+/// demand the downstream returns for a value, as a `request` (the value's `receive`
+/// returns `.none`).
+final class MeasureIntervalSubscription<Input, Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+    @unchecked Sendable
+where Downstream.Input == Context.SchedulerTimeType.Stride {
+    typealias Failure = Downstream.Failure
+
+    let lock = Lock()
+    /// Guarded by `lock`.
+    var upstream = SubscriptionState.awaiting
+    /// Guarded by `lock`; `nil` once completed or cancelled.
+    var downstream: Downstream?
+    let scheduler: Context
+    /// When the previous value arrived (the subscription, before the first). Touched only
+    /// by `receive` calls, which the subscriber contract makes serial.
+    var previous: Context.SchedulerTimeType
+
+    init(downstream: Downstream, scheduler: Context) {
+        self.downstream = downstream
+        self.scheduler = scheduler
+        previous = scheduler.now
+    }
+
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard upstream.attach(subscription), let receiver = downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        lock.unlock()
+        previous = scheduler.now
+        receiver.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard let receiver = downstream, let live = upstream.subscription else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        let now = scheduler.now
+        let interval = previous.distance(to: now)
+        previous = now
+        let more = receiver.receive(interval)
+        if more.rawValue != 0 {
+            live.request(more)
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !upstream.isTerminal, let receiver = downstream else {
+            lock.unlock()
+            return
+        }
+        _ = upstream.terminate()
+        downstream = nil
+        lock.unlock()
+        receiver.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        let live = upstream.subscription
+        lock.unlock()
+        live?.request(demand)
+    }
+
+    func cancel() {
+        lock.lock()
+        let live = upstream.terminate()
+        let released = downstream
+        downstream = nil
+        lock.unlock()
+        live?.cancel()
+        withExtendedLifetime(released) {}
+    }
+}
+
+extension MeasureIntervalSubscription: CombineReflectable {
+    var description: String { "MeasureInterval" }
+    /// No children, as in Combine.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 }

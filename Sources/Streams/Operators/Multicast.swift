@@ -45,7 +45,7 @@ extension Publishers {
         /// ``connect()``.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            sharedSubject.subscribe(subscriber)
+            sharedSubject.subscribe(MulticastSubscriber(downstream: subscriber))
         }
 
         /// Subscribes the subject to the upstream. Cancel the result to disconnect.
@@ -79,4 +79,57 @@ extension Publisher {
     where S.Output == Output, S.Failure == Failure {
         Publishers.Multicast(upstream: self, createSubject: { subject })
     }
+}
+
+/// What `multicast` subscribes to its subject for each subscriber: values and the
+/// completion pass straight through; the subject's subscription reaches the subscriber
+/// wrapped in a ``MulticastSubscription``, which calls itself `"Multicast"` as Combine's
+/// does.
+@usableFromInline
+struct MulticastSubscriber<Downstream: Subscriber>: ForwardingSubscriber {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline let downstream: Downstream
+
+    @inlinable
+    init(downstream: Downstream) {
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        downstream.receive(subscription: MulticastSubscription(subject: subscription))
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(input)
+    }
+}
+
+/// The subscription a `multicast` subscriber gets: the subject's, under Combine's name.
+@usableFromInline
+final class MulticastSubscription: Subscription, CombineReflectable, @unchecked Sendable {
+    @usableFromInline let subject: any Subscription
+
+    @inlinable
+    init(subject: any Subscription) {
+        self.subject = subject
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+        subject.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+        subject.cancel()
+    }
+
+    @usableFromInline var description: String { "Multicast" }
+
+    /// No children, as in Combine.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }

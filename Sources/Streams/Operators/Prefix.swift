@@ -29,14 +29,14 @@ extension Publishers {
                 // start) but finish at once.
                 upstream.receive(
                     subscriber: StepSubscriber<Upstream, S, Int>(
-                        downstream: subscriber, state: 0,
+                        name: .output, downstream: subscriber, state: 0,
                         step: { _, _ in .finish },
                         finishing: { _, completion in .forwarding(completion) }))
                 return
             }
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Int>(
-                    downstream: subscriber, state: 0,
+                    name: .output, downstream: subscriber, state: 0,
                     step: { position, value in
                         defer { position += 1 }
                         if position < range.lowerBound { return .drop }

@@ -25,7 +25,7 @@ extension Publishers {
             let predicate = predicate
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Void>(
-                    downstream: subscriber, state: (),
+                    name: .prefixWhile, downstream: subscriber, state: (),
                     step: { _, value in predicate(value) ? .emit(value) : .finish },
                     finishing: { _, completion in .forwarding(completion) }))
         }
@@ -57,7 +57,7 @@ extension Publishers {
             let predicate = predicate
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Void>(
-                    downstream: subscriber, state: (),
+                    name: .tryPrefixWhile, downstream: subscriber, state: (),
                     step: { _, value in
                         do { return try predicate(value) ? .emit(value) : .finish } catch { return .fail(error) }
                     },

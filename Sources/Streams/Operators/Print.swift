@@ -29,6 +29,7 @@ extension Publishers {
                 subscriber: EventTap(
                     downstream: subscriber,
                     hooks: EventHooks(
+                        isPrint: true,
                         subscription: { log.write("receive subscription: (\($0))") },
                         output: { log.write("receive value: (\($0))") },
                         completion: { completion in

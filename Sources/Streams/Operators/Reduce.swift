@@ -28,7 +28,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Output>(
-                        downstream: subscriber, state: initial,
+                        name: .reduce, downstream: subscriber, state: initial,
                         step: { result, value in
                             result = next(result, value)
                             return .drop
@@ -67,7 +67,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Output>(
-                        downstream: subscriber, state: initial,
+                        name: .tryReduce, downstream: subscriber, state: initial,
                         step: { result, value in
                             do {
                                 result = try next(result, value)

@@ -24,7 +24,7 @@ extension Publishers {
             let isDuplicate = predicate
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
-                    downstream: subscriber, state: nil,
+                    name: .removeDuplicates, downstream: subscriber, state: nil,
                     step: { previous, value in
                         if let last = previous, isDuplicate(last, value) { return .drop }
                         previous = value
@@ -59,7 +59,7 @@ extension Publishers {
             let isDuplicate = predicate
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Upstream.Output?>(
-                    downstream: subscriber, state: nil,
+                    name: .tryRemoveDuplicates, downstream: subscriber, state: nil,
                     step: { previous, value in
                         do {
                             if let last = previous, try isDuplicate(last, value) { return .drop }

@@ -25,7 +25,7 @@ extension Publishers {
             let replacement = output
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Bool>(
-                    downstream: subscriber, state: false,
+                    name: .replaceEmpty, downstream: subscriber, state: false,
                     step: { sentAny, value in
                         sentAny = true
                         return .emit(value)

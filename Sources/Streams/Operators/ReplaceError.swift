@@ -24,7 +24,7 @@ extension Publishers {
             let output = output
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Void>(
-                    downstream: subscriber, state: (),
+                    name: .replaceError, downstream: subscriber, state: (),
                     step: { _, value in .emit(value) },
                     finishing: { _, completion in
                         if case .failure = completion { return .emitAndFinish(output) }

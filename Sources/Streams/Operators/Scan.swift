@@ -28,7 +28,7 @@ extension Publishers {
             let next = nextPartialResult
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Output>(
-                    downstream: subscriber, state: initialResult,
+                    name: .scan, downstream: subscriber, state: initialResult,
                     step: { accumulator, value in
                         accumulator = next(accumulator, value)
                         return .emit(accumulator)
@@ -66,7 +66,7 @@ extension Publishers {
             let next = nextPartialResult
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Output>(
-                    downstream: subscriber, state: initialResult,
+                    name: .tryScan, downstream: subscriber, state: initialResult,
                     step: { accumulator, value in
                         do {
                             accumulator = try next(accumulator, value)

@@ -17,7 +17,7 @@ extension Publishers {
         /// Attaches `subscriber`; it never receives a failure.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: MapErrorSubscriber<Never, S>(downstream: subscriber, transform: absurd))
+            upstream.receive(subscriber: SetFailureTypeSubscriber(downstream: subscriber))
         }
 
         /// The same publisher with another failure type.
@@ -48,4 +48,35 @@ extension Publishers.SetFailureType: Equatable where Upstream: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.upstream == rhs.upstream
     }
+}
+
+/// The subscriber `setFailureType` puts upstream: forwards everything (its upstream
+/// cannot fail) under Combine's name for it.
+@usableFromInline
+struct SetFailureTypeSubscriber<Downstream: Subscriber>: ForwardingSubscriber {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Never
+
+    @usableFromInline let downstream: Downstream
+
+    @inlinable
+    init(downstream: Downstream) {
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(input)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Never>) {
+        downstream.receive(completion: .finished)
+    }
+}
+
+extension SetFailureTypeSubscriber: CombineReflectable {
+    @usableFromInline var description: String { "SetFailureType" }
+    /// No children, as in Combine.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -23,7 +23,7 @@ extension Publishers {
             let transform = transform
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Void>(
-                    downstream: subscriber, state: (),
+                    name: .tryCompactMap, downstream: subscriber, state: (),
                     step: { _, value in
                         do { return try transform(value).map { .emit($0) } ?? .drop } catch { return .fail(error) }
                     },

@@ -25,7 +25,7 @@ extension Publishers {
             let isIncluded = isIncluded
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Void>(
-                    downstream: subscriber, state: (),
+                    name: .tryFilter, downstream: subscriber, state: (),
                     step: { _, value in
                         do { return try isIncluded(value) ? .emit(value) : .drop } catch { return .fail(error) }
                     },

@@ -26,7 +26,7 @@ extension Publishers {
             upstream.receive(
                 subscriber: UnlimitedUpstreamDemand(
                     StepSubscriber<Upstream, S, Upstream.Output?>(
-                        downstream: subscriber, state: nil,
+                        name: .tryLastWhere, downstream: subscriber, state: nil,
                         step: { last, value in
                             do {
                                 if try predicate(value) { last = value }

@@ -23,7 +23,7 @@ extension Publishers {
             let transform = transform
             upstream.receive(
                 subscriber: StepSubscriber<Upstream, S, Void>(
-                    downstream: subscriber, state: (),
+                    name: .tryMap, downstream: subscriber, state: (),
                     step: { _, value in
                         do { return .emit(try transform(value)) } catch { return .fail(error) }
                     },

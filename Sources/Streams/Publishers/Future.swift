@@ -63,6 +63,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
         let box = SubscriberBox(subscriber)
         let subscription = FutureSubscription<Output, Failure>(
             parent: self,
+            subscriberBox: box,
             receiveValue: { box.subscriber.receive($0) },
             receiveCompletion: { box.subscriber.receive(completion: $0) })
         lock.lock()
@@ -81,9 +82,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 /// One subscriber's view of a `Future`: delivers once it has both the outcome and demand
 /// (a failure needs no demand).
 @usableFromInline
-final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStringConvertible,
-    @unchecked Sendable
-{
+final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked Sendable {
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Subscribers.Demand)?
     @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
@@ -92,19 +91,22 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
     /// The future, while this subscription waits in its list; weak, so that a future
     /// nobody else holds can go even while a subscriber waits.
     @usableFromInline weak var parent: Future<Output, Failure>?
+    /// The ``SubscriberBox`` the closures call, kept only to show the subscriber in the
+    /// mirror; dropped with the closures (which still hold it while they run).
+    @usableFromInline @exclusivity(unchecked) var subscriberBox: AnyObject?
 
     @inlinable
     init(
         parent: Future<Output, Failure>,
+        subscriberBox: AnyObject,
         receiveValue: @escaping (Output) -> Subscribers.Demand,
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
     ) {
         self.parent = parent
+        self.subscriberBox = subscriberBox
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
     }
-
-    @usableFromInline var description: String { "Future" }
 
     @inlinable
     func resolve(_ result: Result<Output, Failure>) {
@@ -137,6 +139,7 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
             let (onValue, onCompletion) = (receiveValue, receiveCompletion)
             receiveValue = nil
             receiveCompletion = nil
+            subscriberBox = nil
             lock.unlock()
             _ = onValue?(value)
             onCompletion?(.finished)
@@ -145,6 +148,7 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
             let onValue = receiveValue
             receiveValue = nil
             receiveCompletion = nil
+            subscriberBox = nil
             lock.unlock()
             onCompletion?(.failure(error))
             withExtendedLifetime(onValue) {}
@@ -157,6 +161,7 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
         let released = (receiveValue, receiveCompletion)
         receiveValue = nil
         receiveCompletion = nil
+        subscriberBox = nil
         let future = parent
         parent = nil
         lock.unlock()
@@ -164,5 +169,25 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, CustomStri
         // not keep a cancelled subscription (and what it holds) alive.
         future?.remove(self)
         withExtendedLifetime(released) {}
+    }
+}
+
+extension FutureSubscription: CombineReflectable {
+    @usableFromInline var description: String { "Future" }
+
+    /// The future (`nil` once it no longer waits for its outcome for this subscriber),
+    /// the subscriber (`nil` once it has the outcome, or cancelled) and whether it has
+    /// asked for the value, as Combine's mirror shows them (Combine's lists the future
+    /// twice, as `parent` and `subject`).
+    @usableFromInline var customMirror: Mirror {
+        lock.lock()
+        let (future, box, demanded) = (parent, subscriberBox as? any ErasedSubscriberBox, hasDemand)
+        lock.unlock()
+        return Mirror(
+            self,
+            children: [
+                "parent": future as Any, "downstream": box?.erasedSubscriber as Any, "hasAnyDemand": demanded,
+                "subject": future as Any,
+            ])
     }
 }

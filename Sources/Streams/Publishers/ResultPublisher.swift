@@ -37,7 +37,7 @@ extension Result {
             switch result {
             case .success(let output):
                 subscriber.receive(
-                    subscription: OneShotSubscription(value: output, downstream: subscriber, name: "Result"))
+                    subscription: OneShotSubscription(value: output, downstream: subscriber, name: "Once"))
             case .failure(let error):
                 subscriber.receiveEmptySubscription(completing: .failure(error))
             }

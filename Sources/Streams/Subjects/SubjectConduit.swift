@@ -14,7 +14,7 @@
 /// values claimed meanwhile wait in ``pending`` for that thread to hand them over (see
 /// ``SubjectCore/finishDeliveryLocked(to:receive:returned:)``).
 @usableFromInline
-final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
+final class SubjectConduit<Output, Failure: Error>: Subscription,
     @unchecked Sendable
 {
     @usableFromInline let owner: SubjectCore<Output, Failure>
@@ -51,8 +51,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.receiveCompletion = receiveCompletion
         self.owesCurrentValue = owesCurrentValue
     }
-
-    @usableFromInline var description: String { owner.current == nil ? "PassthroughSubject" : "CurrentValueSubject" }
 
     /// Decides whether a value about to be sent reaches this subscriber: returns the
     /// delivery closure and whether demand was unlimited, or `nil` to drop the value
@@ -227,5 +225,21 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         _fixLifetime(value)
         _fixLifetime(completion)
         _fixLifetime(dropped)
+    }
+}
+
+extension SubjectConduit: CombineReflectable {
+    /// The kind of subject, as Combine names its subscriptions.
+    @usableFromInline var description: String { owner.current == nil ? "PassthroughSubject" : "CurrentValueSubject" }
+
+    /// The subscriber (`nil` once cancelled or completed) and its outstanding demand, as
+    /// in Combine's mirror. (Combine's also lists the subject itself; a conduit holds
+    /// only the subject's shared state, so it is not listed.)
+    @usableFromInline var customMirror: Mirror {
+        owner.lock.lock()
+        let box = receiver?.subscriberBox as? any ErasedSubscriberBox
+        let demand = demand
+        owner.lock.unlock()
+        return Mirror(self, children: ["downstream": box?.erasedSubscriber as Any, "demand": demand])
     }
 }

@@ -82,7 +82,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         let receive: (Output) -> Subscribers.Demand = { box.subscriber.receive($0) }
         let conduit = SubjectConduit<Output, Failure>(
             owner: self,
-            receiver: SubjectReceiver(receive),
+            receiver: SubjectReceiver(receive, subscriberBox: box),
             receiveCompletion: { box.subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)
         if first == nil {

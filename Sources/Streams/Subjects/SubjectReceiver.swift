@@ -12,9 +12,13 @@
 final class SubjectReceiver<Output>: @unchecked Sendable {
     /// Hands one value to the subscriber and returns the demand it adds.
     @usableFromInline let receive: (Output) -> Subscribers.Demand
+    /// The ``SubscriberBox`` that `receive` calls, kept to show the subscriber in the
+    /// conduit's mirror (as Combine's shows its `downstream`); never used to deliver.
+    @usableFromInline let subscriberBox: AnyObject
 
     @inlinable
-    init(_ receive: @escaping (Output) -> Subscribers.Demand) {
+    init(_ receive: @escaping (Output) -> Subscribers.Demand, subscriberBox: AnyObject) {
         self.receive = receive
+        self.subscriberBox = subscriberBox
     }
 }

@@ -4,6 +4,7 @@ extension Subscribers {
     ///
     /// It keeps the object alive until the stream completes or is cancelled.
     public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible,
         @unchecked Sendable
     {
         /// `assign` never accepts a failure.
@@ -80,6 +81,18 @@ extension Subscribers {
 
         /// `"Assign"` with the object's type.
         public var description: String { "Assign \(Root.self)." }
+
+        /// The object (`nil` once completed or cancelled), the key path and where the
+        /// subscription stands, as Combine's mirror shows them.
+        public var customMirror: Mirror {
+            lock.lock()
+            let (object, status) = (target, state)
+            lock.unlock()
+            return Mirror(self, children: ["object": object as Any, "keyPath": keyPath, "status": status])
+        }
+
+        /// The description, what a playground shows.
+        public var playgroundDescription: Any { description }
     }
 }
 

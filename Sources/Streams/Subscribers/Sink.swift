@@ -12,6 +12,7 @@ extension Subscribers {
     /// Cancelling or completing releases the upstream subscription. The closures stay
     /// alive as long as the sink (keep `[weak self]` in them if `self` owns the sink).
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible,
         @unchecked Sendable
     {
         /// Called with every value.
@@ -83,6 +84,12 @@ extension Subscribers {
 
         /// `"Sink"`.
         public var description: String { "Sink" }
+
+        /// No children, as Combine's sink shows none (its closures say nothing useful).
+        public var customMirror: Mirror { Mirror(self, children: [:]) }
+
+        /// `"Sink"`, what a playground shows.
+        public var playgroundDescription: Any { description }
     }
 }
 

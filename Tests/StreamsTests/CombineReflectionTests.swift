@@ -1,0 +1,252 @@
+import Foundation
+import Streams
+import Testing
+
+/// How subscribers and the subscriptions inside operators and subjects show themselves,
+/// as Apple's Combine's do (as recorded by OpenCombine's compatibility tests): the
+/// `description` that `print` shows, the `customMirror` children that `dump`, debuggers
+/// and swiftlab's display show, and the `playgroundDescription`.
+@Suite struct CombineReflectionTests {
+    /// What a value shows of itself through the three protocols (`nil` where it does not
+    /// conform).
+    private struct Shown {
+        let description: String?
+        let playground: String?
+        let labels: [String?]?
+        let children: [String]
+
+        init(_ optional: Any?) {
+            // Unwrapped first: `Optional` itself is `CustomReflectable`.
+            guard let value = optional else {
+                (description, playground, labels, children) = (nil, nil, nil, [])
+                return
+            }
+            description = (value as? any CustomStringConvertible)?.description
+            playground = (value as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String
+            let mirror = (value as? any CustomReflectable)?.customMirror
+            labels = mirror.map { $0.children.map(\.label) }
+            children = mirror.map { $0.children.map { String(describing: $0.value) } } ?? []
+        }
+
+        /// The value shows `name` as its description and in a playground, and a mirror
+        /// with these children.
+        func expect(_ name: String, labels expected: [String?], sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(description == name, sourceLocation: sourceLocation)
+            #expect(playground == name, sourceLocation: sourceLocation)
+            #expect(labels == expected, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Keeps the subscriber an operator subscribes to it as it is (not type-erased), and
+    /// hands it a subscription when asked, so a test can see both sides of the operator.
+    /// (Connectable, for `autoconnect`; connecting does nothing.)
+    private final class CapturingPublisher<Output, Failure: Error>: ConnectablePublisher {
+        private(set) var subscriber: Any?
+        private var handOver: ((any Subscription) -> Void)?
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            self.subscriber = subscriber
+            handOver = { subscriber.receive(subscription: $0) }
+        }
+
+        func connect() -> any Cancellable {
+            AnyCancellable {}
+        }
+
+        func sendSubscription() {
+            handOver?(Stub())
+        }
+
+        private final class Stub: Subscription, CustomStringConvertible {
+            func request(_ demand: Subscribers.Demand) {}
+            func cancel() {}
+            var description: String { "Stub" }
+        }
+    }
+
+    /// What `operation` subscribes upstream, and the subscription its subscriber gets.
+    private func sides<P: Publisher>(
+        _ operation: (CapturingPublisher<Int, TestError>) -> P
+    ) -> (upstream: Shown, downstream: Shown) where P.Output: Equatable {
+        let publisher = CapturingPublisher<Int, TestError>()
+        let recorder = Recorder<P.Output, P.Failure>(initialDemand: .none)
+        operation(publisher).subscribe(recorder)
+        publisher.sendSubscription()
+        return (Shown(publisher.subscriber), Shown(recorder.subscription))
+    }
+
+    private func subscription<P: Publisher>(of publisher: P) -> Shown where P.Output: Equatable {
+        let recorder = Recorder<P.Output, P.Failure>(initialDemand: .none)
+        publisher.subscribe(recorder)
+        return Shown(recorder.subscription)
+    }
+
+    // MARK: Subscribers
+
+    @Test func sinkShowsItsNameAndNoChildren() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        Shown(sink).expect("Sink", labels: [])
+    }
+
+    @Test func assignShowsTheObjectTheKeyPathAndTheStatus() {
+        final class Thermometer { var reading = 0 }
+        let thermometer = Thermometer()
+        let assign = Subscribers.Assign(object: thermometer, keyPath: \Thermometer.reading)
+        Shown(assign).expect("Assign Thermometer.", labels: ["object", "keyPath", "status"])
+        let mirror = ((assign as Any) as? any CustomReflectable)?.customMirror
+        let children = mirror.map { Array($0.children) } ?? []
+        #expect(children.first?.value as? Thermometer === thermometer)
+        #expect(children.dropFirst().first?.value as? ReferenceWritableKeyPath<Thermometer, Int> == \.reading)
+        assign.cancel()
+        #expect(Shown(assign).children.first == "nil", "the object is let go on cancel")
+    }
+
+    // MARK: Subjects, Future, one-value publishers
+
+    @Test func subjectSubscriptionsShowTheirSubscriberAndDemand() {
+        let passthrough = Recorder<Int, Never>(initialDemand: .none)
+        PassthroughSubject<Int, Never>().subscribe(passthrough)
+        let current = Recorder<Int, Never>(initialDemand: .none)
+        CurrentValueSubject<Int, Never>(0).subscribe(current)
+
+        let shownPassthrough = Shown(passthrough.subscription)
+        shownPassthrough.expect("PassthroughSubject", labels: ["downstream", "demand"])
+        #expect(shownPassthrough.children.first?.contains("Recorder") == true)
+        #expect(shownPassthrough.children.last == "max(0)")
+        Shown(current.subscription).expect("CurrentValueSubject", labels: ["downstream", "demand"])
+
+        passthrough.request(.max(3))
+        #expect(Shown(passthrough.subscription).children.last == "max(3)")
+        passthrough.cancel()
+        #expect(Shown(passthrough.subscription).children.first == "nil", "the subscriber is let go on cancel")
+    }
+
+    @Test func futureSubscriptionShowsItsFutureSubscriberAndDemand() {
+        let recorder = Recorder<Int, Never>(initialDemand: .none)
+        let future = Future<Int, Never> { _ in }
+        future.subscribe(recorder)
+        let shown = Shown(recorder.subscription)
+        shown.expect("Future", labels: ["parent", "downstream", "hasAnyDemand", "subject"])
+        #expect(shown.children.dropFirst().first?.contains("Recorder") == true)
+        #expect(shown.children.dropFirst(2).first == "false")
+    }
+
+    @Test func oneValuePublishersShowTheirValueUnlabelled() {
+        subscription(of: Just(42)).expect("Just", labels: [nil])
+        #expect(subscription(of: Just(42)).children == ["42"])
+        subscription(of: Optional(42).publisher).expect("Optional", labels: [nil])
+        subscription(of: Result<Int, TestError>.success(42).publisher).expect("Once", labels: [nil])
+        Shown(Subscriptions.empty).expect("Empty", labels: [])
+    }
+
+    // MARK: Operators
+
+    @Test func valueByValueOperatorsShowTheirNameAndNoChildren() {
+        sides { $0.map { $0 + 1 } }.upstream.expect("Map", labels: [])
+        sides { $0.filter { $0 > 1 } }.upstream.expect("Filter", labels: [])
+        sides { $0.compactMap { $0 } }.upstream.expect("CompactMap", labels: [])
+        sides { $0.mapError { $0 } }.upstream.expect("MapError", labels: [])
+        sides { $0.breakpoint() }.upstream.expect("Breakpoint", labels: [])
+        sides { $0.handleEvents() }.upstream.expect("HandleEvents", labels: [])
+        sides { $0.print("", to: nil) }.upstream.expect("Print", labels: [])
+        sides { $0.flatMap { Just($0).setFailureType(to: TestError.self) } }.upstream.expect("FlatMap", labels: [])
+        sides { $0.retry(1) }.downstream.expect("Retry", labels: [])
+    }
+
+    @Test func assertNoFailureShowsWhereItWasWritten() {
+        let shown = sides { $0.assertNoFailure("PREFIX", file: "Thermostat.swift", line: 12) }.upstream
+        shown.expect("AssertNoFailure", labels: ["file", "line", "prefix"])
+        #expect(shown.children == ["Thermostat.swift", "12", "PREFIX"])
+    }
+
+    @Test func statefulOperatorsAreNamedAsInCombineOnBothSides() {
+        let scan = sides { $0.scan(0, +) }
+        scan.upstream.expect("Scan", labels: ["downstream", "result"])
+        scan.downstream.expect("Scan", labels: ["downstream", "result"])
+        #expect(scan.upstream.children.last == "0")
+        sides { $0.removeDuplicates() }.upstream.expect("RemoveDuplicates", labels: ["downstream", "last"])
+        sides { $0.reduce(0, +) }.downstream.expect("Reduce", labels: ["downstream", "result", "status"])
+        sides { $0.count() }.downstream.expect("Count", labels: ["downstream", "result", "status"])
+        sides { $0.dropFirst() }.upstream.expect("Drop", labels: [])
+        sides { $0.prefix(2) }.upstream.expect("Output", labels: [])
+        sides { $0.tryMap { $0 } }.upstream.expect("TryMap", labels: [])
+        sides { $0.prefix { $0 < 3 } }.upstream.expect("PrefixWhile", labels: ["downstream"])
+        sides { $0.first { $0 > 2 } }.downstream.expect("TryFirst", labels: ["downstream", "result", "status"])
+        sides { $0.replaceError(with: 0) }.upstream.expect("ReplaceError", labels: [])
+        sides { $0.first() }.downstream.expect("First", labels: ["downstream", "result", "status"])
+        sides { $0.last() }.downstream.expect("Last", labels: ["downstream", "result", "status"])
+        sides { $0.contains(3) }.downstream.expect("Contains", labels: ["downstream", "result", "status"])
+        sides { $0.last { $0 > 2 } }.downstream.expect("LastWhere", labels: ["downstream", "result", "status"])
+    }
+
+    @Test func keyPathMapAndSetFailureTypeAreNamedAsInCombine() {
+        struct Reading { var celsius: Int }
+        let publisher = CapturingPublisher<Reading, Never>()
+        let recorder = Recorder<Int, Never>()
+        publisher.map(\.celsius).subscribe(recorder)
+        let shown = Shown(publisher.subscriber)
+        shown.expect("ValueForKey", labels: ["keyPath"])
+        #expect(shown.children.first?.contains("celsius") == true)
+
+        let neverFailing = CapturingPublisher<Int, Never>()
+        neverFailing.setFailureType(to: TestError.self).subscribe(Recorder<Int, TestError>())
+        Shown(neverFailing.subscriber).expect("SetFailureType", labels: [])
+    }
+
+    @Test func catchShowsItsSubscriberAndOutstandingDemand() {
+        let caught = sides { $0.catch { _ in Just(0) } }.downstream
+        caught.expect("Catch", labels: ["downstream", "demand"])
+        #expect(caught.children.first?.contains("Recorder") == true)
+        #expect(caught.children.last == "max(0)")
+        sides { $0.tryCatch { _ in Just(0) } }.downstream.expect("TryCatch", labels: ["downstream", "demand"])
+    }
+
+    @Test func combiningOperatorsShowTheirNameAndNoChildren() {
+        let other = PassthroughSubject<Int, TestError>()
+        sides { $0.merge(with: other) }.downstream.expect("Merge", labels: [])
+        sides { $0.combineLatest(other).map { $0.0 } }.downstream.expect("CombineLatest", labels: [])
+        sides { $0.zip(other).map { $0.0 } }.downstream.expect("Zip", labels: [])
+        sides { $0.append(other) }.downstream.expect("Concatenate", labels: [])
+    }
+
+    @Test func schedulingOperatorsShowTheirNameAndNoChildren() {
+        sides { $0.receive(on: ImmediateScheduler.shared) }.downstream.expect("ReceiveOn", labels: [])
+        sides { $0.subscribe(on: ImmediateScheduler.shared) }.downstream.expect("SubscribeOn", labels: [])
+    }
+
+    // MARK: Sharing
+
+    @Test func multicastSubscribersSeeAMulticastSubscription() {
+        let subject = PassthroughSubject<Int, Never>()
+        subscription(of: subject.multicast { PassthroughSubject() }).expect("Multicast", labels: [])
+        subscription(of: subject.makeConnectable()).expect("Multicast", labels: [])
+        // `share()` autoconnects: its subscribers get the multicast subscription as
+        // autoconnect passes it on, named but without a mirror, as in Combine.
+        let shared = subscription(of: subject.share())
+        #expect(shared.description == "Multicast")
+        #expect(shared.playground == "Multicast")
+        #expect(shared.labels == nil)
+    }
+
+    @Test func autoconnectShowsItselfUpstreamAndPassesTheUpstreamSubscriptionOn() {
+        let autoconnect = sides { $0.autoconnect() }
+        autoconnect.upstream.expect("Autoconnect", labels: ["parent", "downstream"])
+        #expect(autoconnect.downstream.description == "Stub")
+        #expect(autoconnect.downstream.playground == "Stub")
+        #expect(autoconnect.downstream.labels == nil, "the upstream's subscription, as its subscriber sees it")
+    }
+
+    @Test func multicastingKeepsDeliveringThroughItsSubscription() {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = subject.share()
+        let recorder = Recorder<Int, Never>(initialDemand: .max(1))
+        shared.subscribe(recorder)
+        subject.send(1)
+        subject.send(2)
+        recorder.request(.max(1))
+        subject.send(3)
+        recorder.cancel()
+        subject.send(4)
+        #expect(recorder.values == [1, 3])
+    }
+}
