@@ -109,7 +109,7 @@ extension Session {
     }
 
     /// What the generator needs to know about the accepted cells.
-    private func context(_ mode: Mode) -> CellGenerator.Context {
+    func context(_ mode: Mode) -> CellGenerator.Context {
         var context = CellGenerator.Context()
         context.transient = mode != .recorded
         context.showsTypesOnly = mode == .typeQuery
