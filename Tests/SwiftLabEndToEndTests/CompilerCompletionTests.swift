@@ -139,14 +139,9 @@ struct CompilerCompletionTests {
     @Test func tabCompletesAMemberAtATerminal() throws {
         _ = EvalHarness.prepared
         let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
-        let environment = [
-            "TERM": "xterm", "HOME": EvalHarness.cacheHome.path, "NO_COLOR": "1",
-            "XDG_CACHE_HOME": EvalHarness.cacheHome.path,
-            "XDG_STATE_HOME": EvalHarness.cacheHome.appendingPathComponent("state-\(UUID().uuidString)").path,
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            // However loaded the machine, Tab gets the compiler's answer.
-            "SWIFTLAB_COMPLETION_WAIT": "\(Int(deadlockBound))",
-        ]
+        var environment = EvalHarness.terminalEnvironment()
+        // However loaded the machine, Tab gets the compiler's answer.
+        environment["SWIFTLAB_COMPLETION_WAIT"] = "\(Int(deadlockBound))"
         let terminal = try PseudoTerminalProcess(executable: path, environment: environment)
         try terminal.waitForOutput(containing: "  1> ")
         try terminal.waitForRawMode()

@@ -8,6 +8,17 @@ import TestWaiting
 /// static types of displayed values taken from the compiler's own diagnostics, and the
 /// values from running that script.
 enum EvalHarness {
+    /// The environment of a swiftlab started at a pseudo-terminal in these tests: an xterm,
+    /// no colour, the shared (warm) module cache, and a history of its own.
+    static func terminalEnvironment() -> [String: String] {
+        [
+            "TERM": "xterm", "HOME": cacheHome.path, "NO_COLOR": "1",
+            "XDG_CACHE_HOME": cacheHome.path,
+            "XDG_STATE_HOME": cacheHome.appendingPathComponent("state-\(UUID().uuidString)").path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+    }
+
     /// The build directory holding swiftlab, its worker and the cell library.
     static let products = CellLibrary.besideExecutable()
 

@@ -9,13 +9,7 @@ import Testing
     func start() throws -> PseudoTerminalProcess {
         _ = EvalHarness.prepared
         let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
-        let environment = [
-            "TERM": "xterm", "HOME": EvalHarness.cacheHome.path, "NO_COLOR": "1",
-            "XDG_CACHE_HOME": EvalHarness.cacheHome.path,
-            "XDG_STATE_HOME": EvalHarness.cacheHome.appendingPathComponent("state-\(UUID().uuidString)").path,
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-        ]
-        let terminal = try PseudoTerminalProcess(executable: path, environment: environment)
+        let terminal = try PseudoTerminalProcess(executable: path, environment: EvalHarness.terminalEnvironment())
         try terminal.waitForOutput(containing: "  1> ")
         try terminal.waitForRawMode()
         return terminal

@@ -54,13 +54,8 @@ import Testing
     private static func diagram(of line: String, noColor: Bool) throws -> String {
         _ = EvalHarness.prepared
         let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
-        var environment = [
-            "TERM": "xterm", "HOME": EvalHarness.cacheHome.path,
-            "XDG_CACHE_HOME": EvalHarness.cacheHome.path,
-            "XDG_STATE_HOME": EvalHarness.cacheHome.appendingPathComponent("state-\(UUID().uuidString)").path,
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-        ]
-        if noColor { environment["NO_COLOR"] = "1" }
+        var environment = EvalHarness.terminalEnvironment()
+        if !noColor { environment["NO_COLOR"] = nil }
         let terminal = try PseudoTerminalProcess(executable: path, environment: environment, columns: 200)
         defer { terminal.terminate() }
         try terminal.waitForOutput(containing: "1> ")
