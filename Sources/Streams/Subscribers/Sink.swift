@@ -10,7 +10,10 @@ extension Subscribers {
     /// ```
     ///
     /// Cancelling or completing releases the upstream subscription. The closures stay
-    /// alive as long as the sink (keep `[weak self]` in them if `self` owns the sink).
+    /// alive as long as the sink. The sink that ``Publisher/sink(receiveCompletion:receiveValue:)``
+    /// makes is let go of by its cancellable when it completes or is cancelled, so its
+    /// closures go too, as in Combine: an object that keeps that cancellable and is
+    /// captured by the closures is freed once the stream has ended.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible,
         @unchecked Sendable
@@ -24,6 +27,9 @@ extension Subscribers {
         @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
         /// Set on completion or cancel, so later values are ignored (read without the lock).
         @usableFromInline let ended = TerminationFlag()
+        /// The cancellable's hold on this sink when ``Publisher/sink(receiveCompletion:receiveValue:)``
+        /// made it; set before the subscription, let go of when the sink ends.
+        @usableFromInline @exclusivity(unchecked) var link: SinkLink?
 
         /// Makes a sink from its two closures.
         @inlinable
@@ -69,6 +75,7 @@ extension Subscribers {
             lock.unlock()
             if !wasTerminal {
                 receiveCompletion(completion)
+                link?.sinkEnded()
             }
         }
 
@@ -80,6 +87,7 @@ extension Subscribers {
             ended.set()
             lock.unlock()
             upstream?.cancel()
+            link?.sinkEnded()
         }
 
         /// `"Sink"`.
@@ -109,8 +117,10 @@ extension Publisher {
     ) -> AnyCancellable {
         let sink = Subscribers.Sink<Output, Failure>(
             receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        let link = SinkLink(sink)
+        sink.link = link
         receive(subscriber: sink)
-        return AnyCancellable(sink)
+        return AnyCancellable { link.cancel() }
     }
 }
 
@@ -126,5 +136,48 @@ extension Publisher where Failure == Never {
     @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+}
+
+/// How the cancellable that ``Publisher/sink(receiveCompletion:receiveValue:)`` returns
+/// holds its sink: strongly until the sink completes or is cancelled, then not at all.
+/// After that only the upstream (until it lets go, as it must at the end) keeps the sink,
+/// so the sink and its closures are freed, and whatever they capture with them, even
+/// when the object that keeps the cancellable is one of those captures.
+///
+/// The closures themselves are never released while the sink lives: a value being
+/// delivered reads `receiveValue` without retaining it, so releasing it at the end could
+/// free a closure that is still running (a completion or cancel from inside it). Letting
+/// go of the sink instead leaves that to reference counting, at no cost per value.
+@usableFromInline
+final class SinkLink: @unchecked Sendable {
+    // `@unchecked`: `sink` is guarded by `lock`.
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var sink: (any Cancellable & AnyObject)?
+
+    @inlinable
+    init(_ sink: any Cancellable & AnyObject) {
+        self.sink = sink
+    }
+
+    /// Cancels the sink, once.
+    @inlinable
+    func cancel() {
+        lock.lock()
+        let held = sink
+        sink = nil
+        lock.unlock()
+        held?.cancel()
+    }
+
+    /// Lets go of the sink, which has completed or been cancelled. (The sink is released
+    /// after unlocking; its caller still holds it, so no deinit runs here.)
+    @inlinable
+    func sinkEnded() {
+        lock.lock()
+        let held = sink
+        sink = nil
+        lock.unlock()
+        withExtendedLifetime(held) {}
     }
 }
