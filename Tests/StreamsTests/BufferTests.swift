@@ -87,6 +87,31 @@ import Testing
         #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
     }
 
+    @Test func valuesSentAfterAFinishThatIsStillWaitingAreBufferedBeforeIt() {
+        let upstream = Source()
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+        upstream.send(completion: .finished)
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.send(2) == .none)
+        #expect(recorder.history == [.subscription])
+        recorder.request(.max(2))
+        #expect(recorder.history == [.subscription, .value(1), .value(2)])
+        recorder.request(.max(1))
+        #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
+        #expect(upstream.requests == [.unlimited])
+    }
+
+    @Test func valuesSentAfterAFailureAreIgnored() {
+        let upstream = Source()
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+        upstream.send(completion: .failure(.oops))
+        #expect(upstream.send(1) == .none)
+        recorder.request(.max(1))
+        #expect(recorder.history == [.subscription, .failure("oops")])
+    }
+
     @Test func aFailureWithNoDemandLeftDropsTheBufferedValues() {
         let upstream = Source()
         let recorder = Recorder<Int, TestError>(initialDemand: .max(1))

@@ -105,4 +105,36 @@ import Testing
         #expect(recorder.history == [.subscription, .value(1), .finished])
         #expect(recoveries == 0)
     }
+
+    @Test func aValueBeforeTheUpstreamsSubscriptionStopsTheProgramAsInCombine() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = SubscriptionlessPublisher()
+            _ = upstream.catch { _ in Just(0) }.sink { _ in }
+            upstream.send(1)
+        }
+    }
+
+    @Test func tryCatchStopsTheProgramOnAValueBeforeTheUpstreamsSubscriptionToo() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = SubscriptionlessPublisher()
+            _ = upstream.tryCatch { _ in Just(0) }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            upstream.send(1)
+        }
+    }
+}
+
+/// A misbehaving publisher that keeps its subscriber without ever giving it a
+/// subscription, and sends to it when told.
+private final class SubscriptionlessPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = TestError
+    private var subscriber: AnySubscriber<Int, TestError>?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+        self.subscriber = AnySubscriber(subscriber)
+    }
+
+    func send(_ value: Int) {
+        _ = subscriber?.receive(value)
+    }
 }

@@ -164,4 +164,27 @@ import Testing
         #expect(inner.send(5) == .none)
         #expect(recorder.history == [.subscription])
     }
+
+    @Test func maxPublishersNoneAsksTheUpstreamForNoneAsCombineDoes() {
+        let outer = merged(Recorder<Int, TestError>(), maxPublishers: .none)
+        #expect(outer.requests == [.none])
+    }
+
+    @Test func anInnerFailureCancelsTheOtherInnersButNotTheUpstream() {
+        let recorder = Recorder<Int, TestError>()
+        let outer = merged(recorder)
+        let (failing, other) = (Inner(), Inner())
+        outer.send(failing)
+        outer.send(other)
+        failing.send(completion: .failure(.oops))
+        #expect(other.cancelCount == 1)
+        #expect(failing.cancelCount == 0)
+        #expect(outer.cancelCount == 0, "Combine leaves the upstream subscribed")
+        #expect(recorder.history == [.subscription, .failure("oops")])
+        // The upstream's later values are ignored: no inner publisher is subscribed to.
+        let late = Inner()
+        #expect(outer.send(late) == .none)
+        #expect(late.requests == [])
+        #expect(recorder.history == [.subscription, .failure("oops")])
+    }
 }

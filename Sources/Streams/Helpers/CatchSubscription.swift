@@ -11,7 +11,8 @@
 ///   and the replacement is subscribed to and asked for the demand owed.
 /// - After a cancel, values the cancelled publisher still sends pass through, with the
 ///   downstream's demand returned (Combine does not filter them); its completion does
-///   not. Values or completions after a completion are ignored.
+///   not. Values or completions after a completion are ignored; a value before the
+///   upstream's subscription stops the program, as in Combine.
 @usableFromInline
 final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline typealias Output = Downstream.Input
@@ -93,6 +94,9 @@ final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStrin
             if demand.rawValue != 0 { demand -= 1 }
         case .cancelled(afterRecovery: false):
             break
+        case .awaitingUpstream:
+            lock.unlock()
+            preconditionFailure("catch received a value before its subscription")
         default:
             lock.unlock()
             return .none

@@ -140,7 +140,12 @@ final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard upstream.subscription != nil, terminal == nil else {
+        // As in Combine, a value that arrives after a finish still waiting to be delivered
+        // is buffered (before the finish); after a failure, or once the completion has
+        // gone out, values are ignored.
+        let isFinishing: Bool
+        if case .finished? = terminal { isFinishing = true } else { isFinishing = false }
+        guard downstream != nil, (upstream.subscription != nil && terminal == nil) || isFinishing else {
             lock.unlock()
             return .none
         }
@@ -159,7 +164,7 @@ final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription
                 // The failure waits for the next delivery, after the values before it.
                 let error = makeError()
                 lock.lock()
-                if terminal == nil { terminal = .failure(error) }
+                if case .failure? = terminal {} else { terminal = .failure(error) }
                 lock.unlock()
                 return .none
             }

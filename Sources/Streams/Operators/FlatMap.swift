@@ -135,9 +135,9 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
             return
         }
         lock.unlock()
-        if maxPublishers.rawValue != 0 {
-            subscription.request(maxPublishers)
-        }
+        // As in Combine, even `.none` is asked for (which most publishers refuse, as
+        // Combine's do: `maxPublishers: .none` is a programming error).
+        subscription.request(maxPublishers)
     }
 
     @inlinable
@@ -229,7 +229,9 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
             return
         }
         if case .failure = completion {
-            endLocked(completion)
+            // As in Combine, the upstream stays subscribed (its values are ignored from
+            // now on); only the other inner publishers are cancelled.
+            endLocked(completion, cancellingUpstream: false)
             return
         }
         let replacement = maxPublishers.isUnlimited ? nil : upstream.subscription
@@ -353,10 +355,12 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         return true
     }
 
+    /// The inner publishers' subscriptions, and the upstream's unless `cancellingUpstream`
+    /// is `false` (lock held).
     @inlinable
-    func liveSubscriptionsLocked() -> [any Subscription] {
+    func liveSubscriptionsLocked(cancellingUpstream: Bool = true) -> [any Subscription] {
         var subscriptions = children.values.compactMap { $0 }
-        if let live = upstream.terminate() {
+        if cancellingUpstream, let live = upstream.terminate() {
             subscriptions.append(live)
         }
         return subscriptions
@@ -365,9 +369,9 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     /// Ends the stream with a failure (lock held; unlocks), dropping what is queued. If
     /// another thread is emitting, it delivers the failure after its current value.
     @inlinable
-    func endLocked(_ completion: Subscribers.Completion<Failure>) {
+    func endLocked(_ completion: Subscribers.Completion<Failure>, cancellingUpstream: Bool = true) {
         isTerminal = true
-        let subscriptions = liveSubscriptionsLocked()
+        let subscriptions = liveSubscriptionsLocked(cancellingUpstream: cancellingUpstream)
         // Values still queued are released after unlocking: a deinit may send.
         let dropped = queued.removeAll()
         children = [:]
