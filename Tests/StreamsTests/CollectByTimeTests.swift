@@ -36,4 +36,30 @@ import Testing
         #expect(recording.values == [["a"]])
         #expect(recording.marbles == "--a--|")
     }
+
+    @Test func byTimeOrCountAsksTheUpstreamForCountValuesPerGroupRequested() {
+        let scheduler = TestScheduler()
+        let upstream = ControlledPublisher<Int, TestError>()
+        let recorder = Recorder<[Int], TestError>(initialDemand: .max(2), demandPerValue: .max(1))
+        upstream.collect(.byTimeOrCount(scheduler, 10, 3)).subscribe(recorder)
+        #expect(upstream.requests == [.max(6)])
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(3)
+        scheduler.advance()
+        #expect(recorder.values == [[1, 2, 3]])
+        // The subscriber asked for one more group when it received this one.
+        #expect(upstream.requests == [.max(6), .max(3)])
+        recorder.request(.unlimited)
+        #expect(upstream.requests == [.max(6), .max(3), .unlimited])
+    }
+
+    @Test func byTimeAsksTheUpstreamForEverything() {
+        let scheduler = TestScheduler()
+        let upstream = ControlledPublisher<Int, TestError>()
+        let recorder = Recorder<[Int], TestError>(initialDemand: .max(1))
+        upstream.collect(.byTime(scheduler, 10)).subscribe(recorder)
+        recorder.request(.max(1))
+        #expect(upstream.requests == [.unlimited])
+    }
 }

@@ -116,7 +116,11 @@ extension Publishers.CollectByTime {
             lock.unlock()
             guard live else { return }
             restartTimer()
-            subscription.request(.unlimited)
+            // As in Combine: `byTime` takes everything; `byTimeOrCount` asks the upstream
+            // for `count` values per group the subscriber asks for (see `request`).
+            if maximumCount == nil {
+                subscription.request(.unlimited)
+            }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -164,7 +168,9 @@ extension Publishers.CollectByTime {
             if more > 0 {
                 lock.lock()
                 demand += more
+                let live = upstream.subscription
                 lock.unlock()
+                askUpstream(for: more, from: live)
             }
         }
 
@@ -205,11 +211,22 @@ extension Publishers.CollectByTime {
             _fixLifetime(released)
         }
 
-        // The upstream was asked for unlimited values; demand only gates what is published.
+        /// Counts the groups the subscriber asked for (a group that falls due without
+        /// demand is dropped); with `byTimeOrCount`, asks the upstream for `count` values
+        /// per group, as Combine does.
         func request(_ demand: Subscribers.Demand) {
             lock.lock()
             self.demand += demand
+            let live = upstream.subscription
             lock.unlock()
+            askUpstream(for: demand, from: live)
+        }
+
+        /// `byTimeOrCount`: asks the upstream for enough values to fill `groups` groups
+        /// (`byTime` already asked for everything).
+        private func askUpstream(for groups: Subscribers.Demand, from live: (any Subscription)?) {
+            guard let maximumCount, groups.rawValue != 0, let live else { return }
+            live.request(groups * maximumCount)
         }
 
         private func restartTimer() {
