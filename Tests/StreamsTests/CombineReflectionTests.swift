@@ -1,5 +1,6 @@
 import Foundation
 import Streams
+import StreamsTesting
 import Testing
 
 /// How subscribers and the subscriptions inside operators and subjects show themselves,
@@ -165,18 +166,20 @@ import Testing
         scan.downstream.expect("Scan", labels: ["downstream", "result"])
         #expect(scan.upstream.children.last == "0")
         sides { $0.removeDuplicates() }.upstream.expect("RemoveDuplicates", labels: ["downstream", "last"])
-        sides { $0.reduce(0, +) }.downstream.expect("Reduce", labels: ["downstream", "result", "status"])
-        sides { $0.count() }.downstream.expect("Count", labels: ["downstream", "result", "status"])
+        sides { $0.reduce(0, +) }.downstream.expect("Reduce", labels: ["downstream", "result", "initial", "status"])
+        sides { $0.count() }.downstream.expect("Count", labels: ["downstream", "result", "initial", "status"])
         sides { $0.dropFirst() }.upstream.expect("Drop", labels: [])
         sides { $0.prefix(2) }.upstream.expect("Output", labels: [])
         sides { $0.tryMap { $0 } }.upstream.expect("TryMap", labels: [])
         sides { $0.prefix { $0 < 3 } }.upstream.expect("PrefixWhile", labels: ["downstream"])
-        sides { $0.first { $0 > 2 } }.downstream.expect("TryFirst", labels: ["downstream", "result", "status"])
+        sides { $0.first { $0 > 2 } }.downstream.expect(
+            "TryFirst", labels: ["downstream", "result", "initial", "status"])
         sides { $0.replaceError(with: 0) }.upstream.expect("ReplaceError", labels: [])
-        sides { $0.first() }.downstream.expect("First", labels: ["downstream", "result", "status"])
-        sides { $0.last() }.downstream.expect("Last", labels: ["downstream", "result", "status"])
-        sides { $0.contains(3) }.downstream.expect("Contains", labels: ["downstream", "result", "status"])
-        sides { $0.last { $0 > 2 } }.downstream.expect("LastWhere", labels: ["downstream", "result", "status"])
+        sides { $0.first() }.downstream.expect("First", labels: ["downstream", "result", "initial", "status"])
+        sides { $0.last() }.downstream.expect("Last", labels: ["downstream", "result", "initial", "status"])
+        sides { $0.contains(3) }.downstream.expect("Contains", labels: ["downstream", "result", "initial", "status"])
+        sides { $0.last { $0 > 2 } }.downstream.expect(
+            "LastWhere", labels: ["downstream", "result", "initial", "status"])
     }
 
     @Test func keyPathMapAndSetFailureTypeAreNamedAsInCombine() {
@@ -248,5 +251,112 @@ import Testing
         recorder.cancel()
         subject.send(4)
         #expect(recorder.values == [1, 3])
+    }
+    // MARK: Added to match Combine
+
+    @Test func reducingOperatorsShowTheirInitialResult() {
+        let reduced = sides { $0.reduce(10, +) }.downstream
+        #expect(Array(reduced.children.dropFirst()) == ["10", "10", "subscribed(Stub)"])
+        #expect(Array(sides { $0.allSatisfy { $0 > 0 } }.downstream.children.dropFirst(2).prefix(1)) == ["true"])
+        #expect(Array(sides { $0.contains(3) }.downstream.children.dropFirst(2).prefix(1)) == ["false"])
+        #expect(Array(sides { $0.first() }.downstream.children.dropFirst(2).prefix(1)) == ["nil"])
+    }
+
+    @Test func tryScanCollectAndTheCodersShowWhatCombineShows() {
+        sides { $0.tryScan(0, +) }.downstream.expect("TryScan", labels: ["downstream", "status", "result"])
+        let collected = sides { $0.collect() }.downstream
+        collected.expect("Collect", labels: ["count"])
+        #expect(collected.children == ["0"])
+        sides { $0.encode(encoder: JSONEncoder()) }.downstream.expect(
+            "Encode", labels: ["downstream", "finished", "upstreamSubscription"])
+        let decodePublisher = CapturingPublisher<Data, TestError>()
+        let decoded = Recorder<Int, any Error>(initialDemand: .none)
+        decodePublisher.decode(type: Int.self, decoder: JSONDecoder()).subscribe(decoded)
+        Shown(decodePublisher.subscriber).expect("Decode", labels: ["downstream", "finished", "upstreamSubscription"])
+    }
+
+    @Test func bufferShowsItsValuesStateDemandAndCompletion() {
+        let publisher = CapturingPublisher<Int, TestError>()
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        publisher.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+        publisher.sendSubscription()
+        let shown = Shown(recorder.subscription)
+        shown.expect("Buffer", labels: ["values", "state", "downstreamDemand", "terminal"])
+        #expect(shown.children == ["[]", "subscribed(Stub)", "max(0)", "nil"])
+        Shown(publisher.subscriber).expect("Buffer", labels: ["values", "state", "downstreamDemand", "terminal"])
+    }
+
+    @Test func sequenceAndRecordSubscriptionsAreNamedAfterTheirValues() {
+        let sequence = Recorder<Int, Never>(initialDemand: .none)
+        (1...5).publisher.subscribe(sequence)
+        Shown(sequence.subscription).expect("1...5", labels: ["sequence"])
+        #expect(Shown(sequence.subscription).children == ["1...5"])
+        sequence.request(.unlimited)
+        #expect(Shown(sequence.subscription).description == "Sequence", "once played out")
+        #expect(Shown(sequence.subscription).children == ["[]"])
+
+        let failing = Recorder<Int, TestError>(initialDemand: .none)
+        Record<Int, TestError>(output: [1, 2], completion: .failure(.oops)).subscribe(failing)
+        let record = Shown(failing.subscription)
+        record.expect("[1, 2]", labels: ["sequence", "completion"])
+        #expect(record.children == ["[1, 2]", "failure(oops)"])
+        failing.request(.unlimited)
+        #expect(failing.history == [.subscription, .value(1), .value(2), .failure("oops")])
+        #expect(Shown(failing.subscription).description == "Cancelled Events")
+
+        let empty = Recorder<Int, TestError>()
+        Record<Int, TestError>(output: [], completion: .failure(.oops)).subscribe(empty)
+        #expect(Shown(empty.subscription).description == "Empty")
+        #expect(empty.history == [.subscription, .failure("oops")])
+    }
+
+    @Test func debounceShowsItsSubscriberDemandAndWaitingValue() {
+        let scheduler = TestScheduler()
+        let publisher = PassthroughSubject<Int, Never>()
+        let recorder = Recorder<Int, Never>(initialDemand: .max(2))
+        publisher.debounce(for: 5, scheduler: scheduler).subscribe(recorder)
+        let shown = Shown(recorder.subscription)
+        shown.expect("Debounce", labels: ["downstream", "downstreamDemand", "currentValue"])
+        #expect(Array(shown.children.dropFirst()) == ["max(2)", "nil"])
+        publisher.send(7)
+        #expect(Array(Shown(recorder.subscription).children.dropFirst()) == ["max(2)", "Optional(7)"])
+    }
+
+    @Test func innerSubscribersOfCatchConcatenateAndRetryAreNamedAsInCombine() {
+        sides { $0.catch { _ in Just(0) } }.upstream.expect("Catch", labels: ["downstream", "demand"])
+        sides { $0.tryCatch { _ in Just(0) } }.upstream.expect("TryCatch", labels: ["downstream", "demand"])
+        // The replacement's subscriber too.
+        let replacement = CapturingPublisher<Int, Never>()
+        let recorder = Recorder<Int, Never>(initialDemand: .none)
+        Fail<Int, TestError>(error: .oops).catch { _ in replacement }.subscribe(recorder)
+        Shown(replacement.subscriber).expect("Catch", labels: ["downstream", "demand"])
+
+        sides { $0.append(1) }.upstream.expect("Concatenate", labels: [])
+        sides { $0.retry(1) }.upstream.expect("Retry", labels: [])
+        sides { $0.drop(untilOutputFrom: Empty<Int, TestError>(completeImmediately: false)) }.upstream.expect(
+            "DropUntilOutput", labels: [])
+    }
+
+    @Test func aFutureShowsNeitherItselfNorItsSubscriberOnceTheOutcomeIsDelivered() {
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        Future<Int, TestError> { $0(.failure(.oops)) }.subscribe(recorder)
+        #expect(recorder.history == [.subscription, .failure("oops")])
+        let shown = Shown(recorder.subscription)
+        shown.expect("Future", labels: ["parent", "downstream", "hasAnyDemand", "subject"])
+        #expect(shown.children == ["nil", "nil", "false", "nil"])
+    }
+
+    @Test func anySubscriberShowsWhatItWraps() {
+        let recorder = Recorder<Int, Never>()
+        let erased = AnySubscriber(recorder)
+        #expect(erased.description == String(describing: type(of: recorder)))
+        #expect(erased.playgroundDescription as? String == erased.description)
+        #expect(String(describing: erased.customMirror.subjectType) == String(describing: type(of: recorder)))
+        let sink = AnySubscriber(Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in }))
+        #expect(sink.description == "Sink")
+        let closures = AnySubscriber<Int, Never>()
+        #expect(closures.description == "Anonymous AnySubscriber")
+        #expect(String(describing: closures.customMirror.subjectType) == "String")
+        #expect(closures.customMirror.children.isEmpty)
     }
 }

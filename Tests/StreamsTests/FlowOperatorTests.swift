@@ -39,7 +39,7 @@ import Testing
         [1, 2].publisher.print("n", to: TextSink { output += $0 }).subscribe(recorder)
         #expect(
             output == """
-                n: receive subscription: (Sequence)
+                n: receive subscription: ([1, 2])
                 n: request max: (1)
                 n: receive value: (1)
                 n: request max: (1) (synchronous)

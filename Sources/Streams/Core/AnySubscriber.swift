@@ -10,13 +10,17 @@
 ///     receiveCompletion: { print($0) })
 /// [1, 2].publisher.subscribe(printer)
 /// ```
-public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
+{
     @usableFromInline let receiveSubscriptionBody: (any Subscription) -> Void
     @usableFromInline let receiveValueBody: (Input) -> Subscribers.Demand
     @usableFromInline let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
 
     /// The identifier of the wrapped subscriber, or a fresh one for closures.
     public let combineIdentifier: CombineIdentifier
+    /// The wrapped subscriber (`nil` for closures), for the description and mirror only.
+    @usableFromInline let wrapped: Any?
 
     /// Wraps `subscriber`; events go to it, and it keeps its identifier. Wrapping an
     /// `AnySubscriber` again does not nest.
@@ -27,6 +31,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
             return
         }
         combineIdentifier = subscriber.combineIdentifier
+        wrapped = subscriber
         receiveSubscriptionBody = subscriber.receive(subscription:)
         receiveValueBody = subscriber.receive(_:)
         receiveCompletionBody = subscriber.receive(completion:)
@@ -49,6 +54,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
     ) {
         combineIdentifier = CombineIdentifier()
+        wrapped = nil
         receiveSubscriptionBody = receiveSubscription ?? { _ in }
         receiveValueBody = receiveValue ?? { _ in .none }
         receiveCompletionBody = receiveCompletion ?? { _ in }
@@ -72,6 +78,22 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveCompletionBody(completion)
     }
 
-    /// `"AnySubscriber"`.
-    public var description: String { "AnySubscriber" }
+    /// The wrapped subscriber's description (its type's name if it has none), as
+    /// Combine's shows; `"Anonymous AnySubscriber"` for one made of closures.
+    public var description: String {
+        guard let wrapped else { return "Anonymous AnySubscriber" }
+        return (wrapped as? any CustomStringConvertible)?.description ?? String(describing: type(of: wrapped))
+    }
+
+    /// The wrapped subscriber's mirror (one with no children if it has none); for closures,
+    /// the mirror of the description, as in Combine.
+    public var customMirror: Mirror {
+        guard let wrapped else { return Mirror(reflecting: description) }
+        return (wrapped as? any CustomReflectable)?.customMirror ?? Mirror(wrapped, children: [:])
+    }
+
+    /// What a playground shows of the wrapped subscriber, else the description.
+    public var playgroundDescription: Any {
+        (wrapped as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
+    }
 }

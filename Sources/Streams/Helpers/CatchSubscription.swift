@@ -254,6 +254,13 @@ struct CatchUpstreamSubscriber<Failure: Error, Downstream: Subscriber>: Subscrib
     }
 }
 
+extension CatchUpstreamSubscriber: CombineReflectable {
+    /// Named and shown as the downstream's subscription, as Combine's catch shows it to
+    /// its upstream.
+    @usableFromInline var description: String { owner.description }
+    @usableFromInline var customMirror: Mirror { owner.customMirror }
+}
+
 /// The subscriber to the replacement publisher of a ``CatchSubscription``.
 @usableFromInline
 struct CatchReplacementSubscriber<Failure: Error, Downstream: Subscriber>: Subscriber {
@@ -286,6 +293,13 @@ struct CatchReplacementSubscriber<Failure: Error, Downstream: Subscriber>: Subsc
         case .failure(let error): owner.completeReplacement(.failure(mapError(error)))
         }
     }
+}
+
+extension CatchReplacementSubscriber: CombineReflectable {
+    /// Named and shown as the downstream's subscription, as Combine's catch shows it to
+    /// the replacement publisher.
+    @usableFromInline var description: String { owner.description }
+    @usableFromInline var customMirror: Mirror { owner.customMirror }
 }
 
 extension CatchSubscription: CustomReflectable, CustomPlaygroundDisplayConvertible {

@@ -170,6 +170,13 @@ struct ResubscriberAttempt<Failure: Error, Downstream: Subscriber>: Subscriber {
     }
 }
 
+extension ResubscriberAttempt: CombineReflectable {
+    /// The operator's name (`"Retry"`), as Combine's subscriber to each attempt calls
+    /// itself; no children.
+    @usableFromInline var description: String { owner.description }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
 extension Resubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
     /// No children, as Combine's `retry` shows.
     @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }

@@ -152,13 +152,13 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
         subscription?.cancel()
         _fixLifetime(released)
     }
+
+    /// No children, as Combine's `receive(on:)`, `subscribe(on:)`, `throttle` and
+    /// `timeout` show; an operator whose Combine mirror shows its state overrides it.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
 extension SchedulingSubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
-    /// No children, as Combine's `receive(on:)`, `subscribe(on:)`, `throttle` and
-    /// `timeout` show.
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
-
     /// The operator's name, what a playground shows.
     @usableFromInline var playgroundDescription: Any { description }
 }

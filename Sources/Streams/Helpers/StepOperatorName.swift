@@ -8,7 +8,7 @@ enum StepOperatorName: UInt8 {
     case first, firstWhere, tryFirstWhere, ignoreOutput, lastWhere, tryLastWhere
     case last, output, prefixWhile, tryPrefixWhile, reduce, tryReduce, removeDuplicates
     case tryRemoveDuplicates, replaceEmpty, replaceError, scan, tryScan, tryCompactMap
-    case tryFilter, tryMap
+    case tryFilter, tryMap, encode, decode
 
     /// Combine's name for the operator's subscription.
     var name: String {
@@ -48,6 +48,8 @@ enum StepOperatorName: UInt8 {
         case .tryCompactMap: "TryCompactMap"
         case .tryFilter: "TryFilter"
         case .tryMap: "TryMap"
+        case .encode: "Encode"
+        case .decode: "Decode"
         }
     }
 
@@ -59,22 +61,36 @@ enum StepOperatorName: UInt8 {
         case downstream
         /// The downstream and the operator's state under `label` (`"last"`, `"result"`).
         case downstreamAndState(label: String)
-        /// The downstream, the result so far and the upstream subscription's status: the
-        /// operators that answer once the upstream finishes.
+        /// The downstream, the upstream subscription's status and the result so far
+        /// (`tryScan`).
+        case downstreamStatusAndResult
+        /// The downstream, whether the upstream has ended (`finished`) and the upstream
+        /// subscription (`encode`, `decode`).
+        case downstreamFinishedAndUpstream
+        /// How many values were gathered, under `count` (`collect()`).
+        case gatheredCount
+        /// The downstream, the result so far, the initial result and the upstream
+        /// subscription's status: the operators that answer once the upstream finishes.
         case reducing
     }
 
     var mirrorShape: MirrorShape {
         switch self {
         case .drop, .dropWhile, .tryDropWhile, .ignoreOutput, .output, .replaceEmpty,
-            .replaceError, .tryMap, .collect:
+            .replaceError, .tryMap:
             .empty
+        case .collect:
+            .gatheredCount
         case .prefixWhile, .tryPrefixWhile, .tryCompactMap, .tryFilter, .collectByCount:
             .downstream
         case .removeDuplicates, .tryRemoveDuplicates:
             .downstreamAndState(label: "last")
-        case .scan, .tryScan:
+        case .scan:
             .downstreamAndState(label: "result")
+        case .tryScan:
+            .downstreamStatusAndResult
+        case .encode, .decode:
+            .downstreamFinishedAndUpstream
         case .allSatisfy, .tryAllSatisfy, .comparison, .tryComparison, .contains, .containsWhere, .tryContainsWhere,
             .count,
             .first, .firstWhere, .tryFirstWhere, .last, .lastWhere, .tryLastWhere, .reduce, .tryReduce:

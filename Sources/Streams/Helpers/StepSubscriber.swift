@@ -42,6 +42,9 @@ final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: 
     @usableFromInline @exclusivity(unchecked) var outstanding = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var pendingFinal: Output?
     @usableFromInline @exclusivity(unchecked) var state: State
+    /// The state before the first value, for the mirror only (Combine's reducing
+    /// operators show it as `initial`).
+    @usableFromInline let initial: State
     @usableFromInline let step: (inout State, Input) -> OperatorStep
     @usableFromInline let finishing: (inout State, Subscribers.Completion<Failure>) -> OperatorStep
     /// The operator, for its description and mirror only.
@@ -58,6 +61,7 @@ final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: 
         self.name = name
         self.downstream = downstream
         self.state = state
+        self.initial = state
         self.step = step
         self.finishing = finishing
     }
@@ -250,8 +254,36 @@ extension StepSubscriber: CombineReflectable {
         case .downstreamAndState(let label):
             let children: [Mirror.Child] = [("downstream", receiver as Any), (label, state)]
             return Mirror(self, children: children)
+        case .downstreamStatusAndResult:
+            return Mirror(self, children: ["downstream": receiver as Any, "status": status, "result": state])
+        case .downstreamFinishedAndUpstream:
+            let children: [Mirror.Child] = [
+                ("downstream", receiver as Any), ("finished", status.isTerminal),
+                ("upstreamSubscription", status.subscription as Any),
+            ]
+            return Mirror(self, children: children)
+        case .gatheredCount:
+            return Mirror(self, children: ["count": (state as? any Collection)?.count ?? 0])
         case .reducing:
-            return Mirror(self, children: ["downstream": receiver as Any, "result": state, "status": status])
+            let (result, initial) = reducingResultAndInitial
+            let children: [Mirror.Child] = [
+                ("downstream", receiver as Any), ("result", result), ("initial", initial), ("status", status),
+            ]
+            return Mirror(self, children: children)
         }
+    }
+
+    /// The result so far and the initial result of a reducing operator, as Combine's
+    /// mirror shows them. Operators that keep no state of their own (`allSatisfy`,
+    /// `contains`, `first`...) start from the answer they give if no value decides it.
+    @usableFromInline var reducingResultAndInitial: (result: Any, initial: Any) {
+        guard State.self == Void.self else { return (state, initial) }
+        let start: Any
+        switch name {
+        case .allSatisfy, .tryAllSatisfy: start = true
+        case .contains, .containsWhere, .tryContainsWhere: start = false
+        default: start = Optional<Output>.none as Any
+        }
+        return (start, start)
     }
 }

@@ -15,12 +15,13 @@ final class UntilOutputSubscription<Downstream: Subscriber, TriggerFailure: Erro
     typealias Completion = Subscribers.Completion<Downstream.Failure>
 
     /// The subscriber handed to the upstream.
-    struct UpstreamSide: Subscriber, CustomStringConvertible {
+    struct UpstreamSide: Subscriber, CombineReflectable {
         typealias Input = Downstream.Input
         typealias Failure = Downstream.Failure
         let parent: UntilOutputSubscription
         var combineIdentifier: CombineIdentifier { parent.combineIdentifier }
         var description: String { parent.description }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
         func receive(subscription: any Subscription) { parent.receiveUpstream(subscription: subscription) }
         func receive(_ input: Input) -> Subscribers.Demand { parent.receiveUpstream(input) }
         func receive(completion: Completion) { parent.receiveUpstream(completion: completion) }

@@ -44,6 +44,9 @@ struct ValueQueue<Element> {
 
     /// Empties the queue and returns what it held, so the caller can release the values
     /// after unlocking (a value's deinit may send into the stream).
+    /// The queued values, oldest first (for mirrors).
+    var elements: [Element] { storage[head...].map { $0! } }
+
     @inlinable
     mutating func removeAll() -> [Element] {
         let taken = storage[head...].map { $0! }

@@ -84,7 +84,7 @@ extension Publisher {
 /// delivers, without the lock, until there is nothing left it may deliver; other threads
 /// only add values, demand or a completion for it to find.
 @usableFromInline
-final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable,
     @unchecked Sendable
 {
     @usableFromInline typealias Input = Downstream.Input
@@ -114,6 +114,18 @@ final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription
     }
 
     @usableFromInline var description: String { "Buffer" }
+
+    /// The values waiting, the upstream subscription's state, the outstanding demand and
+    /// the completion waiting to go out, as Combine's mirror shows them.
+    @usableFromInline var customMirror: Mirror {
+        lock.lock()
+        let children: [Mirror.Child] = [
+            ("values", values.elements), ("state", upstream), ("downstreamDemand", demand),
+            ("terminal", terminal as Any),
+        ]
+        lock.unlock()
+        return Mirror(self, children: children)
+    }
 
     // MARK: Upstream
 

@@ -139,6 +139,13 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     }
 }
 
+extension ConcatenateSide: CombineReflectable {
+    /// `"Concatenate"`, as Combine's subscriber to either publisher calls itself.
+    var description: String { "Concatenate" }
+    /// No children, as in Combine.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
 /// The downstream's one subscription for the whole of a `Concatenate`: it passes demand to
 /// whichever part is live and, when the prefix finishes, subscribes to the suffix and asks
 /// it for the demand still outstanding.

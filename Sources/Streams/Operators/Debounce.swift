@@ -140,5 +140,16 @@ extension Publishers.Debounce {
             self.demand += demand
             lock.unlock()
         }
+
+        /// The subscriber, its outstanding demand and the value waiting for its due time,
+        /// as Combine's mirror shows them.
+        override var customMirror: Mirror {
+            lock.lock()
+            let children: [Mirror.Child] = [
+                ("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", waiting as Any),
+            ]
+            lock.unlock()
+            return Mirror(self, children: children)
+        }
     }
 }

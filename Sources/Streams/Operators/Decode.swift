@@ -37,10 +37,14 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let decoder = self.decoder
             // A throwing map is exactly decode's behaviour: the first error fails the stream
-            // and cancels the upstream.
-            upstream
-                .tryMap { try decoder.decode(Output.self, from: $0) }
-                .subscribe(subscriber)
+            // and cancels the upstream. Named "Decode", as Combine's is.
+            upstream.subscribe(
+                StepSubscriber<Upstream, S, Void>(
+                    name: .decode, downstream: subscriber, state: (),
+                    step: { _, value in
+                        do { return .emit(try decoder.decode(Output.self, from: value)) } catch { return .fail(error) }
+                    },
+                    finishing: { _, completion in .forwardingAsError(completion) }))
         }
     }
 }

@@ -31,9 +31,15 @@ extension Publishers {
         /// Subscribes `subscriber` to the upstream through an encoding step.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let encoder = self.encoder
-            upstream
-                .tryMap { try encoder.encode($0) }
-                .subscribe(subscriber)
+            // A throwing map is exactly encode's behaviour: the first error fails the stream
+            // and cancels the upstream. Named "Encode", as Combine's is.
+            upstream.subscribe(
+                StepSubscriber<Upstream, S, Void>(
+                    name: .encode, downstream: subscriber, state: (),
+                    step: { _, value in
+                        do { return .emit(try encoder.encode(value)) } catch { return .fail(error) }
+                    },
+                    finishing: { _, completion in .forwardingAsError(completion) }))
         }
     }
 }

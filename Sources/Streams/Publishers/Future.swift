@@ -140,6 +140,7 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
             receiveValue = nil
             receiveCompletion = nil
             subscriberBox = nil
+            parent = nil
             lock.unlock()
             _ = onValue?(value)
             onCompletion?(.finished)
@@ -149,6 +150,7 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
             receiveValue = nil
             receiveCompletion = nil
             subscriberBox = nil
+            parent = nil
             lock.unlock()
             onCompletion?(.failure(error))
             withExtendedLifetime(onValue) {}
@@ -175,8 +177,8 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
 extension FutureSubscription: CombineReflectable {
     @usableFromInline var description: String { "Future" }
 
-    /// The future (`nil` once it no longer waits for its outcome for this subscriber),
-    /// the subscriber (`nil` once it has the outcome, or cancelled) and whether it has
+    /// The future and the subscriber (both `nil` once the subscriber has the outcome, or
+    /// cancelled) and whether it has
     /// asked for the value, as Combine's mirror shows them (Combine's lists the future
     /// twice, as `parent` and `subject`).
     @usableFromInline var customMirror: Mirror {

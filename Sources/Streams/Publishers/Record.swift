@@ -77,13 +77,8 @@ public struct Record<Output, Failure: Error>: Publisher {
     /// Sends the recording to `subscriber`: the values as it asks for them, then the
     /// completion.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let values = Publishers.Sequence<[Output], Failure>(sequence: recording.output)
-        switch recording.completion {
-        case .finished:
-            values.receive(subscriber: subscriber)
-        case .failure(let error):
-            Publishers.Concatenate(prefix: values, suffix: Fail(error: error)).receive(subscriber: subscriber)
-        }
+        SequenceSubscription.start(
+            recording.output, endingWith: recording.completion, isRecording: true, for: subscriber)
     }
 }
 

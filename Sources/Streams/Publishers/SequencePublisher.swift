@@ -23,13 +23,7 @@ extension Publishers {
         /// Attaches `subscriber`; an empty sequence finishes it at once.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            var iterator = sequence.makeIterator()
-            guard let first = iterator.next() else {
-                subscriber.receiveEmptySubscription(completing: .finished)
-                return
-            }
-            subscriber.receive(
-                subscription: SequenceSubscription(first: first, rest: iterator, downstream: subscriber))
+            SequenceSubscription.start(sequence, endingWith: .finished, isRecording: false, for: subscriber)
         }
     }
 }
@@ -48,27 +42,77 @@ extension Sequence {
     }
 }
 
-/// Walks an iterator on demand. Only the thread that holds the `isEmitting` role touches
-/// the iterator, so `next()` (which may be user code) runs without the lock.
+/// Walks a sequence on demand, then ends with `ending` (`.finished` for
+/// ``Publishers/Sequence``, the recorded completion for ``Record``). Only the thread that
+/// holds the `isEmitting` role touches the iterator, so `next()` (which may be user code)
+/// runs without the lock.
 @usableFromInline
-final class SequenceSubscription<Iterator: IteratorProtocol, Downstream: Subscriber>: Subscription,
-    CustomStringConvertible, @unchecked Sendable
-where Downstream.Input == Iterator.Element {
+final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
+    CombineReflectable, @unchecked Sendable
+where Downstream.Input == Elements.Element {
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
-    @usableFromInline @exclusivity(unchecked) var pending: Iterator.Element?
-    @usableFromInline @exclusivity(unchecked) var iterator: Iterator
+    @usableFromInline @exclusivity(unchecked) var pending: Elements.Element?
+    @usableFromInline @exclusivity(unchecked) var iterator: Elements.Iterator
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var isEmitting = false
+    /// The sequence, until the subscription ends: for the description and mirror only.
+    @usableFromInline @exclusivity(unchecked) var sequence: Elements?
+    @usableFromInline let ending: Subscribers.Completion<Downstream.Failure>
+    /// Whether a ``Record`` plays it (its mirror also shows the completion).
+    @usableFromInline let isRecording: Bool
 
     @inlinable
-    init(first: Iterator.Element, rest: Iterator, downstream: Downstream) {
+    init(
+        sequence: Elements, first: Elements.Element, rest: Elements.Iterator,
+        ending: Subscribers.Completion<Downstream.Failure>, isRecording: Bool, downstream: Downstream
+    ) {
+        self.sequence = sequence
         self.pending = first
         self.iterator = rest
+        self.ending = ending
+        self.isRecording = isRecording
         self.downstream = downstream
     }
 
-    @usableFromInline var description: String { "Sequence" }
+    /// Subscribes `subscriber` to `sequence`'s elements followed by `ending`; an empty
+    /// sequence gets the empty subscription and `ending` at once, as in Combine.
+    @inlinable
+    static func start(
+        _ sequence: Elements, endingWith ending: Subscribers.Completion<Downstream.Failure>, isRecording: Bool,
+        for subscriber: Downstream
+    ) {
+        var iterator = sequence.makeIterator()
+        guard let first = iterator.next() else {
+            subscriber.receiveEmptySubscription(completing: ending)
+            return
+        }
+        subscriber.receive(
+            subscription: SequenceSubscription(
+                sequence: sequence, first: first, rest: iterator, ending: ending, isRecording: isRecording,
+                downstream: subscriber))
+    }
+
+    /// The sequence, as Combine describes the subscription while it lasts; afterwards
+    /// `"Sequence"` (a record's: `"Cancelled Events"`).
+    @usableFromInline var description: String {
+        lock.lock()
+        let current = sequence
+        lock.unlock()
+        guard let current else { return isRecording ? "Cancelled Events" : "Sequence" }
+        return String(describing: current)
+    }
+
+    /// The sequence (empty once ended), and a record's completion, as Combine's mirror
+    /// shows them.
+    @usableFromInline var customMirror: Mirror {
+        lock.lock()
+        let current: Any = sequence.map { $0 as Any } ?? [Elements.Element]()
+        lock.unlock()
+        var children: [Mirror.Child] = [("sequence", current)]
+        if isRecording { children.append(("completion", ending)) }
+        return Mirror(self, children: children)
+    }
 
     @inlinable
     func request(_ additional: Subscribers.Demand) {
@@ -106,8 +150,11 @@ where Downstream.Input == Iterator.Element {
             // The sequence is exhausted.
             let finishing = downstream
             downstream = nil
+            let played = sequence
+            sequence = nil
             lock.unlock()
-            finishing?.receive(completion: .finished)
+            withExtendedLifetime(played) {}
+            finishing?.receive(completion: ending)
             return
         }
         lock.unlock()
@@ -116,8 +163,9 @@ where Downstream.Input == Iterator.Element {
     @inlinable
     func cancel() {
         lock.lock()
-        let released = downstream
+        let released = (downstream, sequence)
         downstream = nil
+        sequence = nil
         lock.unlock()
         withExtendedLifetime(released) {}
     }
