@@ -359,4 +359,22 @@ import Testing
         #expect(String(describing: closures.customMirror.subjectType) == "String")
         #expect(closures.customMirror.children.isEmpty)
     }
+
+    @Test func collectByCountShowsItsGroupSoFarAndItsSize() {
+        let collected = sides { $0.collect(53) }.downstream
+        collected.expect("CollectByCount", labels: ["downstream", "upstreamSubscription", "buffer", "count"])
+        #expect(Array(collected.children.dropFirst()) == ["Optional(Stub)", "[]", "53"])
+    }
+
+    @Test func mapWithSeveralKeyPathsShowsThemAsValueForKeys() {
+        struct Reading { var celsius: Int, humidity: Int, pressure: Int }
+        let pair = CapturingPublisher<Reading, Never>()
+        pair.map(\.celsius, \.humidity).map { $0.0 }.subscribe(Recorder<Int, Never>())
+        Shown(pair.subscriber).expect("ValueForKeys", labels: ["keyPath0", "keyPath1"])
+        let triple = CapturingPublisher<Reading, Never>()
+        triple.map(\.celsius, \.humidity, \.pressure).map { $0.2 }.subscribe(Recorder<Int, Never>())
+        let shown = Shown(triple.subscriber)
+        shown.expect("ValueForKeys", labels: ["keyPath0", "keyPath1", "keyPath2"])
+        #expect(shown.children.last?.contains("pressure") == true)
+    }
 }

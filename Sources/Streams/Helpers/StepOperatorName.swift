@@ -67,6 +67,9 @@ enum StepOperatorName: UInt8 {
         /// The downstream, whether the upstream has ended (`finished`) and the upstream
         /// subscription (`encode`, `decode`).
         case downstreamFinishedAndUpstream
+        /// The downstream, the upstream subscription, the values gathered and the group
+        /// size (`collect(_:)`, whose state is a ``CollectByCountBatch``).
+        case downstreamUpstreamBufferAndCount
         /// How many values were gathered, under `count` (`collect()`).
         case gatheredCount
         /// The downstream, the result so far, the initial result and the upstream
@@ -81,8 +84,10 @@ enum StepOperatorName: UInt8 {
             .empty
         case .collect:
             .gatheredCount
-        case .prefixWhile, .tryPrefixWhile, .tryCompactMap, .tryFilter, .collectByCount:
+        case .prefixWhile, .tryPrefixWhile, .tryCompactMap, .tryFilter:
             .downstream
+        case .collectByCount:
+            .downstreamUpstreamBufferAndCount
         case .removeDuplicates, .tryRemoveDuplicates:
             .downstreamAndState(label: "last")
         case .scan:

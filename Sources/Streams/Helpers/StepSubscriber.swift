@@ -262,6 +262,13 @@ extension StepSubscriber: CombineReflectable {
                 ("upstreamSubscription", status.subscription as Any),
             ]
             return Mirror(self, children: children)
+        case .downstreamUpstreamBufferAndCount:
+            let batch = Mirror(reflecting: state).children
+            var children: [Mirror.Child] = [
+                ("downstream", receiver as Any), ("upstreamSubscription", status.subscription as Any),
+            ]
+            children += batch.map { (label: $0.label, value: $0.value) }
+            return Mirror(self, children: children)
         case .gatheredCount:
             return Mirror(self, children: ["count": (state as? any Collection)?.count ?? 0])
         case .reducing:

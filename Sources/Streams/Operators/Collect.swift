@@ -53,21 +53,33 @@ extension Publishers {
         /// Attaches `subscriber` behind the batching.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let count = count
             upstream.receive(
-                subscriber: StepSubscriber<Upstream, S, [Upstream.Output]>(
-                    name: .collectByCount, downstream: subscriber, state: [],
+                subscriber: StepSubscriber<Upstream, S, CollectByCountBatch<Upstream.Output>>(
+                    name: .collectByCount, downstream: subscriber, state: CollectByCountBatch(count: count),
                     step: { batch, value in
-                        batch.append(value)
-                        guard batch.count == count else { return .drop }
-                        defer { batch = [] }
-                        return .emit(batch)
+                        batch.buffer.append(value)
+                        guard batch.buffer.count == batch.count else { return .drop }
+                        defer { batch.buffer = [] }
+                        return .emit(batch.buffer)
                     },
                     finishing: { batch, completion in
                         if case .failure(let error) = completion { return .fail(error) }
-                        return batch.isEmpty ? .finish : .emitAndFinish(batch)
+                        return batch.buffer.isEmpty ? .finish : .emitAndFinish(batch.buffer)
                     }))
         }
+    }
+}
+
+/// What `collect(_:)` gathers: the values of the group under way and the group's size,
+/// kept together so the mirror can show both, as Combine's does.
+@usableFromInline
+struct CollectByCountBatch<Element> {
+    @usableFromInline var buffer: [Element] = []
+    @usableFromInline let count: Int
+
+    @inlinable
+    init(count: Int) {
+        self.count = count
     }
 }
 

@@ -50,11 +50,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1) = (keyPath0, keyPath1)
             upstream.receive(
-                subscriber: MapSubscriber(
-                    downstream: subscriber,
-                    transform: {
-                        ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
-                    }))
+                subscriber: ValueForKeysSubscriber(
+                    downstream: subscriber, keyPaths: [keyPath0, keyPath1],
+                    read: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }))
         }
     }
 
@@ -90,11 +88,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1, keyPath2) = (keyPath0, keyPath1, keyPath2)
             upstream.receive(
-                subscriber: MapSubscriber(
-                    downstream: subscriber,
-                    transform: {
-                        ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
-                    }))
+                subscriber: ValueForKeysSubscriber(
+                    downstream: subscriber, keyPaths: [keyPath0, keyPath1, keyPath2],
+                    read: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2]) }))
         }
     }
 }
@@ -154,4 +150,37 @@ extension ValueForKeySubscriber: CombineReflectable {
     @usableFromInline var description: String { "ValueForKey" }
     /// The key path read, as in Combine's mirror.
     @usableFromInline var customMirror: Mirror { Mirror(self, children: ["keyPath": keyPath]) }
+}
+
+/// The subscriber a two- or three-key-path `map` puts upstream: reads the key paths of
+/// every value with one closure, and keeps them to show them, as Combine's
+/// `"ValueForKeys"` does.
+@usableFromInline
+struct ValueForKeysSubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber {
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline let downstream: Downstream
+    /// The key paths, for the mirror only.
+    @usableFromInline let keyPaths: [AnyKeyPath]
+    @usableFromInline let read: (Input) -> Downstream.Input
+
+    @inlinable
+    init(downstream: Downstream, keyPaths: [AnyKeyPath], read: @escaping (Input) -> Downstream.Input) {
+        self.downstream = downstream
+        self.keyPaths = keyPaths
+        self.read = read
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(read(input))
+    }
+}
+
+extension ValueForKeysSubscriber: CombineReflectable {
+    @usableFromInline var description: String { "ValueForKeys" }
+    /// The key paths read, as `keyPath0`, `keyPath1`..., as in Combine's mirror.
+    @usableFromInline var customMirror: Mirror {
+        Mirror(self, children: keyPaths.enumerated().map { (label: "keyPath\($0.offset)", value: $0.element) })
+    }
 }
