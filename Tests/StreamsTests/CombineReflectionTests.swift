@@ -348,16 +348,19 @@ import Testing
 
     @Test func anySubscriberShowsWhatItWraps() {
         let recorder = Recorder<Int, Never>()
-        let erased = AnySubscriber(recorder)
-        #expect(erased.description == String(describing: type(of: recorder)))
-        #expect(erased.playgroundDescription as? String == erased.description)
-        #expect(String(describing: erased.customMirror.subjectType) == String(describing: type(of: recorder)))
+        let erased = Shown(AnySubscriber(recorder))
+        let name = String(describing: type(of: recorder))
+        #expect(erased.description == name)
+        #expect(erased.playground == name)
+        #expect(erased.labels == [])
+        let mirror = (AnySubscriber(recorder) as Any as? any CustomReflectable)?.customMirror
+        #expect(mirror.map { String(describing: $0.subjectType) } == name)
         let sink = AnySubscriber(Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in }))
-        #expect(sink.description == "Sink")
+        Shown(sink).expect("Sink", labels: [])
         let closures = AnySubscriber<Int, Never>()
-        #expect(closures.description == "Anonymous AnySubscriber")
-        #expect(String(describing: closures.customMirror.subjectType) == "String")
-        #expect(closures.customMirror.children.isEmpty)
+        Shown(closures).expect("Anonymous AnySubscriber", labels: [])
+        let closuresMirror = (closures as Any as? any CustomReflectable)?.customMirror
+        #expect(closuresMirror.map { String(describing: $0.subjectType) } == "String")
     }
 
     @Test func collectByCountShowsItsGroupSoFarAndItsSize() {

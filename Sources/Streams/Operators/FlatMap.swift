@@ -43,7 +43,10 @@ extension Publishers {
 extension Publisher {
     /// Turns every value into a publisher and merges their values, with at most
     /// `maxPublishers` inner publishers subscribed at once. Finishes when the upstream
-    /// and every inner publisher have finished; any failure fails it.
+    /// and every inner publisher have finished; any failure fails it (an inner
+    /// publisher's cancels the others, and leaves the upstream subscribed, as in Combine).
+    /// `maxPublishers` is what the upstream is asked for, so `.none` stops the program
+    /// with most publishers, as in Combine.
     ///
     /// ```swift
     /// let pages = pageNumbers.flatMap(maxPublishers: .max(2)) { number in fetchPage(number) }
