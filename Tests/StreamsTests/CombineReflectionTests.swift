@@ -339,11 +339,14 @@ import Testing
 
     @Test func aFutureShowsNeitherItselfNorItsSubscriberOnceTheOutcomeIsDelivered() {
         let recorder = Recorder<Int, TestError>(initialDemand: .none)
-        Future<Int, TestError> { $0(.failure(.oops)) }.subscribe(recorder)
+        let future = Future<Int, TestError> { $0(.failure(.oops)) }
+        future.subscribe(recorder)
         #expect(recorder.history == [.subscription, .failure("oops")])
         let shown = Shown(recorder.subscription)
         shown.expect("Future", labels: ["parent", "downstream", "hasAnyDemand", "subject"])
-        #expect(shown.children == ["nil", "nil", "false", "nil"])
+        withExtendedLifetime(future) {
+            #expect(shown.children == ["nil", "nil", "false", "nil"], "while the future itself is still alive")
+        }
     }
 
     @Test func anySubscriberShowsWhatItWraps() {
