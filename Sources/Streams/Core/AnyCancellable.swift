@@ -34,11 +34,26 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
 
     deinit {
-        // No other reference exists, so no other thread can race for the action.
-        if let action = cancelAction {
-            cancelAction = nil
-            action()
-        }
+        // Under the lock: the sink that `sink(...)` made may take the action away from
+        // another thread when it ends (`releaseAction()`), without holding a reference.
+        lock.lock()
+        let action = cancelAction
+        cancelAction = nil
+        lock.unlock()
+        action?()
+    }
+
+    /// Takes the action away without running it, for the sink that
+    /// ``Publisher/sink(receiveCompletion:receiveValue:)`` made, which has ended: this
+    /// cancellable then no longer keeps it (and its closures) alive. The caller releases
+    /// what it gets after unlocking its own lock.
+    @usableFromInline
+    func releaseAction() -> (() -> Void)? {
+        lock.lock()
+        let action = cancelAction
+        cancelAction = nil
+        lock.unlock()
+        return action
     }
 
     /// Cancels the wrapped work, once.

@@ -27,9 +27,10 @@ extension Subscribers {
         @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
         /// Set on completion or cancel, so later values are ignored (read without the lock).
         @usableFromInline let ended = TerminationFlag()
-        /// The cancellable's hold on this sink when ``Publisher/sink(receiveCompletion:receiveValue:)``
-        /// made it; set before the subscription, let go of when the sink ends.
-        @usableFromInline @exclusivity(unchecked) var link: SinkLink?
+        /// The cancellable ``Publisher/sink(receiveCompletion:receiveValue:)`` returned
+        /// for this sink, not retained: set before the subscription, cleared under `lock`
+        /// when the sink ends (see ``releaseCancellableLocked()``).
+        @usableFromInline @exclusivity(unchecked) var canceller: Unmanaged<AnyCancellable>?
 
         /// Makes a sink from its two closures.
         @inlinable
@@ -72,11 +73,12 @@ extension Subscribers {
             let wasTerminal = state.isTerminal
             _ = state.terminate()
             ended.set()
+            let released = releaseCancellableLocked()
             lock.unlock()
             if !wasTerminal {
                 receiveCompletion(completion)
-                link?.sinkEnded()
             }
+            withExtendedLifetime(released) {}
         }
 
         /// Cancels the upstream subscription.
@@ -85,9 +87,28 @@ extension Subscribers {
             lock.lock()
             let upstream = state.terminate()
             ended.set()
+            let released = releaseCancellableLocked()
             lock.unlock()
             upstream?.cancel()
-            link?.sinkEnded()
+            withExtendedLifetime(released) {}
+        }
+
+        /// Makes the cancellable that ``Publisher/sink(receiveCompletion:receiveValue:)``
+        /// returned let go of this sink, which has ended (lock held; the caller releases
+        /// what it returns after unlocking). Then only the upstream keeps the sink, until
+        /// it lets go at the end too, so the sink and its closures are freed, and what they
+        /// capture, even an object that keeps that cancellable, as Combine frees them.
+        ///
+        /// The closures are not emptied instead: a value reads `receiveValue` without
+        /// retaining it, so emptying it could free a closure still running (a cancel from
+        /// inside it). The cancellable is reached without a reference but with this lock
+        /// held: its deinit runs its action, which cancels this sink and so waits for the
+        /// lock, and takes the action under its own lock (see `AnyCancellable.releaseAction()`).
+        @inlinable
+        func releaseCancellableLocked() -> (() -> Void)? {
+            guard let cancellable = canceller else { return nil }
+            canceller = nil
+            return cancellable._withUnsafeGuaranteedRef { $0.releaseAction() }
         }
 
         /// `"Sink"`.
@@ -117,10 +138,10 @@ extension Publisher {
     ) -> AnyCancellable {
         let sink = Subscribers.Sink<Output, Failure>(
             receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-        let link = SinkLink(sink)
-        sink.link = link
+        let cancellable = AnyCancellable(sink)
+        sink.canceller = Unmanaged.passUnretained(cancellable)
         receive(subscriber: sink)
-        return AnyCancellable { link.cancel() }
+        return cancellable
     }
 }
 
@@ -136,48 +157,5 @@ extension Publisher where Failure == Never {
     @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
-    }
-}
-
-/// How the cancellable that ``Publisher/sink(receiveCompletion:receiveValue:)`` returns
-/// holds its sink: strongly until the sink completes or is cancelled, then not at all.
-/// After that only the upstream (until it lets go, as it must at the end) keeps the sink,
-/// so the sink and its closures are freed, and whatever they capture with them, even
-/// when the object that keeps the cancellable is one of those captures.
-///
-/// The closures themselves are never released while the sink lives: a value being
-/// delivered reads `receiveValue` without retaining it, so releasing it at the end could
-/// free a closure that is still running (a completion or cancel from inside it). Letting
-/// go of the sink instead leaves that to reference counting, at no cost per value.
-@usableFromInline
-final class SinkLink: @unchecked Sendable {
-    // `@unchecked`: `sink` is guarded by `lock`.
-    @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var sink: (any Cancellable & AnyObject)?
-
-    @inlinable
-    init(_ sink: any Cancellable & AnyObject) {
-        self.sink = sink
-    }
-
-    /// Cancels the sink, once.
-    @inlinable
-    func cancel() {
-        lock.lock()
-        let held = sink
-        sink = nil
-        lock.unlock()
-        held?.cancel()
-    }
-
-    /// Lets go of the sink, which has completed or been cancelled. (The sink is released
-    /// after unlocking; its caller still holds it, so no deinit runs here.)
-    @inlinable
-    func sinkEnded() {
-        lock.lock()
-        let held = sink
-        sink = nil
-        lock.unlock()
-        withExtendedLifetime(held) {}
     }
 }
