@@ -115,7 +115,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     func request(_ additional: Subscribers.Demand) {
         precondition(additional.rawValue != 0, "A subject's subscriber requested .none: demand must be positive")
         owner.lock.lock()
-        guard let receive = receiver?.receive else {
+        // Only looked at here; the delivery closure is loaded (and retained) below, where
+        // a value is owed, not on every request.
+        guard receiver != nil else {
             owner.lock.unlock()
             return
         }
@@ -125,7 +127,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         }
         let feeds = owner.hasDemand ? [] : owner.noteDemandLocked()
         if !feeds.isEmpty, owesCurrentValue, owner.current != nil {
-            requestFeedsBeforeCurrentValue(feeds, receive: receive)
+            requestFeedsBeforeCurrentValue(feeds, receive: receiver.unsafelyUnwrapped.receive)
             return
         }
         guard owesCurrentValue, let box = owner.current else {
@@ -133,6 +135,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
             requestEverything(from: feeds)
             return
         }
+        let receive = receiver.unsafelyUnwrapped.receive
         owesCurrentValue = false
         if !demand.isUnlimited {
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
@@ -206,7 +209,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     func cancel() {
         owner.lock.lock()
         var value = receiver
-        let completion = receiveCompletion
+        // Released under the lock, which runs no subscriber deinit: the subscriber's box
+        // is also held by the receiver, released below after unlocking (or, during a
+        // delivery, by the delivering thread). Keeping the closure alive until then would
+        // cost more than it seems: this method runs unspecialised, where passing a closure
+        // to a generic function such as `_fixLifetime` allocates a reabstraction thunk.
         receiveCompletion = nil
         let dropped = pending
         pending = []
@@ -223,7 +230,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         // Releasing the subscriber (or a queued value) may run a deinit, which must not
         // find the lock held.
         _fixLifetime(value)
-        _fixLifetime(completion)
         _fixLifetime(dropped)
     }
 }

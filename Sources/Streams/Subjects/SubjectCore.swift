@@ -69,8 +69,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Attaches `subscriber`, or completes it at once if the subject already completed.
+    ///
+    /// `consuming`: the subscriber moves into its box instead of being copied, which
+    /// would retain every closure and object in the chain (and release them again in the
+    /// caller).
     @inlinable
-    func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    func attach<S: Subscriber>(_ subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
         if let completion {
             lock.unlock()
@@ -94,7 +98,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         lock.unlock()
         // The conduit starts out delivering: values sent (or the current value requested)
         // while the subscriber is still inside `receive(subscription:)` wait for it.
-        subscriber.receive(subscription: conduit)
+        box.subscriber.receive(subscription: conduit)
         lock.lock()
         if conduit.delivery == .busy {
             conduit.delivery = .idle

@@ -14,11 +14,18 @@ final class SubjectReceiver<Output>: @unchecked Sendable {
     @usableFromInline let receive: (Output) -> Subscribers.Demand
     /// The ``SubscriberBox`` that `receive` calls, kept to show the subscriber in the
     /// conduit's mirror (as Combine's shows its `downstream`); never used to deliver.
-    @usableFromInline let subscriberBox: AnyObject
+    /// Unretained: `receive` captures the box, so it lives as long as this receiver, and a
+    /// strong reference would cost every subscription one more retain and release.
+    @usableFromInline let unretainedSubscriberBox: Unmanaged<AnyObject>
 
+    /// The subscriber's box, for the mirror.
+    @inlinable
+    var subscriberBox: AnyObject { unretainedSubscriberBox.takeUnretainedValue() }
+
+    /// Makes the receiver; `receive` must capture `subscriberBox` (which keeps it alive).
     @inlinable
     init(_ receive: @escaping (Output) -> Subscribers.Demand, subscriberBox: AnyObject) {
         self.receive = receive
-        self.subscriberBox = subscriberBox
+        self.unretainedSubscriberBox = Unmanaged.passUnretained(subscriberBox)
     }
 }
