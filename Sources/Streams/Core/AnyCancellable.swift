@@ -37,8 +37,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
         // Under the lock: the sink that `sink(...)` made may take the action away from
         // another thread when it ends (`releaseAction()`), without holding a reference.
         lock.lock()
-        let action = cancelAction
-        cancelAction = nil
+        let action = cancelAction.take()
         lock.unlock()
         action?()
     }
@@ -50,8 +49,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     @usableFromInline
     func releaseAction() -> (() -> Void)? {
         lock.lock()
-        let action = cancelAction
-        cancelAction = nil
+        let action = cancelAction.take()
         lock.unlock()
         return action
     }
