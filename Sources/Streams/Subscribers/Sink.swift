@@ -93,6 +93,18 @@ extension Subscribers {
             withExtendedLifetime(released) {}
         }
 
+        /// ``cancel()`` run by the cancellable ``Publisher/sink(receiveCompletion:receiveValue:)``
+        /// returned, which has already given up its action: it needs no asking to let go.
+        @inlinable
+        func cancelFromCancellable() {
+            lock.lock()
+            let upstream = state.terminate()
+            ended.set()
+            canceller = nil
+            lock.unlock()
+            upstream?.cancel()
+        }
+
         /// Makes the cancellable that ``Publisher/sink(receiveCompletion:receiveValue:)``
         /// returned let go of this sink, which has ended (lock held; the caller releases
         /// what it returns after unlocking). Then only the upstream keeps the sink, until
@@ -138,7 +150,7 @@ extension Publisher {
     ) -> AnyCancellable {
         let sink = Subscribers.Sink<Output, Failure>(
             receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-        let cancellable = AnyCancellable(sink)
+        let cancellable = AnyCancellable { sink.cancelFromCancellable() }
         sink.canceller = Unmanaged.passUnretained(cancellable)
         receive(subscriber: sink)
         return cancellable
