@@ -12,20 +12,32 @@ public enum CompileServerRequest: Equatable, Sendable {
     /// OBJECT ...`), in a compile session named `name` that is closed afterwards (a kept
     /// session holds its whole AST: 1.2 GiB after 40 cells, see BENCHMARKS.md).
     case compile(name: String, arguments: [String])
+    /// Compile as ``compile(name:arguments:)`` does, but keep the session open, so that
+    /// the next compile of the same file with the same arguments reuses its compiler
+    /// instance when only function bodies changed. The server keeps one such session: a
+    /// request naming another closes the one it kept.
+    case compileKeepingSession(name: String, arguments: [String])
 
     /// The request as one protocol line, without the newline.
     public var line: String {
         switch self {
         case .compile(let name, let arguments):
             return (["compile", name] + arguments).joined(separator: "\t")
+        case .compileKeepingSession(let name, let arguments):
+            return (["compile-keeping-session", name] + arguments).joined(separator: "\t")
         }
     }
 
     /// Parses a protocol line; `nil` when it is not a request.
     public init?(line: Substring) {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count >= 2, fields[0] == "compile" else { return nil }
-        self = .compile(name: String(fields[1]), arguments: fields.dropFirst(2).map(String.init))
+        guard fields.count >= 2 else { return nil }
+        let (name, arguments) = (String(fields[1]), fields.dropFirst(2).map(String.init))
+        switch fields[0] {
+        case "compile": self = .compile(name: name, arguments: arguments)
+        case "compile-keeping-session": self = .compileKeepingSession(name: name, arguments: arguments)
+        default: return nil
+        }
     }
 }
 

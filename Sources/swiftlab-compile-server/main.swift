@@ -62,9 +62,23 @@ do {
     exit(3)
 }
 
+/// The session a `compile-keeping-session` request left open (one at most); only the
+/// request loop touches it.
+nonisolated(unsafe) var keptSession: String?
+
+/// Ends compile session `name`, releasing its compiler instance.
+func closeSession(_ name: String) {
+    _ = try? library.send(["key.request": .uid("source.request.compile.close"), "key.name": .string(name)])
+}
+
 /// Compiles with driver-style `arguments` in compile session `name`, then closes the
-/// session (its compiler instance and AST would otherwise stay: memory grows per cell).
-func compile(name: String, arguments: [String]) -> CompileServerReply {
+/// session (its compiler instance and AST would otherwise stay: memory grows per cell)
+/// unless `keepingSession`; a kept session replaces the one kept before.
+func compile(name: String, arguments: [String], keepingSession: Bool = false) -> CompileServerReply {
+    if keepingSession, let kept = keptSession, kept != name {
+        closeSession(kept)
+        keptSession = nil
+    }
     compiling = 1
     showActivity("compiling \(name)")
     defer {
@@ -86,7 +100,11 @@ func compile(name: String, arguments: [String]) -> CompileServerReply {
     } catch {
         reply = .compiled(succeeded: false, output: "error: \(error)\n")
     }
-    _ = try? library.send(["key.request": .uid("source.request.compile.close"), "key.name": .string(name)])
+    if keepingSession {
+        keptSession = name
+    } else {
+        closeSession(name)
+    }
     return reply
 }
 
@@ -114,10 +132,13 @@ while true {
     while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: pending[..<newline], as: UTF8.self)
         pending.removeSubrange(...newline)
-        guard case .compile(let name, let arguments)? = CompileServerRequest(line: Substring(line)) else {
+        switch CompileServerRequest(line: Substring(line)) {
+        case .compile(let name, let arguments)?:
+            send(compile(name: name, arguments: arguments))
+        case .compileKeepingSession(let name, let arguments)?:
+            send(compile(name: name, arguments: arguments, keepingSession: true))
+        case nil:
             send(.compiled(succeeded: false, output: "error: swiftlab-compile-server: unknown request\n"))
-            continue
         }
-        send(compile(name: name, arguments: arguments))
     }
 }

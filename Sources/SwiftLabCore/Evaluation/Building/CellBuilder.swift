@@ -91,7 +91,7 @@ final class CellBuilder {
             }
             outcome = compiler.compile(cell, disableAccessControl: disableAccessControl)
         }
-        return Build(cell: cell, outcome: outcome)
+        return Build(cell: outcome.compiledCell ?? cell, outcome: outcome)
     }
 
     /// On the first start with this compiler, compiles a cell that imports everything

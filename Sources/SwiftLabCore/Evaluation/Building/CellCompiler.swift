@@ -33,6 +33,9 @@ final class CellCompiler: @unchecked Sendable {
         var interrupted = false
         /// Whether the warm compiler (``CompileServer``) compiled the cell.
         var compiledWarm = false
+        /// The cell as it was compiled, when that differs from the cell asked for: a body
+        /// compiled in a ``BodyGeneration`` (its module, entry point and source).
+        var compiledCell: GeneratedCell?
     }
 
     let toolchain: Toolchain
@@ -61,6 +64,12 @@ final class CellCompiler: @unchecked Sendable {
     private var serverCompiles = 0
     /// Whether a warm compiler has been started in this session (``startWarmCompiler()``).
     private var startedWarmCompiler = false
+    /// The file of bodies the warm compiler keeps (``BodyGeneration``), if any.
+    private var bodyGeneration: BodyGeneration?
+    private var bodyGenerationCount = 0
+    /// Whether inputs that declare nothing go to a ``BodyGeneration``: off after a crash of
+    /// the warm compiler during such a compile (the module path is used from then on).
+    var compilesBodies = true
 
     /// Creates a compiler; `path` forces a way (`nil`: the fast path when available,
     /// or the one named by `$SWIFTLAB_COMPILE_PATH`).
@@ -103,11 +112,12 @@ final class CellCompiler: @unchecked Sendable {
 
     /// Starts a new warm compiler after the last one ended with `status` (128 + SIGINT:
     /// Ctrl-C during a compile), unless it could not load the library or kept crashing.
-    private func replaceServer(endedWith status: Int32) {
+    private func replaceServer(endedWith status: Int32, countingCrash: Bool = true) {
         server = nil
         serverCompiles = 0
+        bodyGeneration = nil
         guard status != CompileServer.unavailableStatus else { return }
-        if status != 128 + SIGINT { serverCrashes += 1 }
+        if status != 128 + SIGINT, countingCrash { serverCrashes += 1 }
         guard serverCrashes <= Self.maximumServerCrashes else { return }
         if let successor {
             server = successor
@@ -206,6 +216,9 @@ final class CellCompiler: @unchecked Sendable {
         }
         arguments += commonFlags(for: cell, disableAccessControl: false)
         if disableAccessControl { arguments += ["-Xfrontend", "-disable-access-control"] }
+        if BodyGeneration.contains(cell) {
+            arguments += ["-Xfrontend", BodyGeneration.dynamicIsolationFlag]
+        }
         return arguments
     }
 
@@ -225,12 +238,19 @@ final class CellCompiler: @unchecked Sendable {
         ] + options.compileFlags
     }
 
-    /// The library file a cell compiles to.
+    /// The source file a cell was compiled from, kept for ``TrapLocator`` (for a body
+    /// compiled in a ``BodyGeneration``, the generation's file as it was for that input).
+    func sourceURL(for cell: GeneratedCell) -> URL {
+        cache.session.appendingPathComponent("Cell\(cell.number).swift")
+    }
+
+    /// The library file a cell compiles to (one per input, also for a body compiled in a
+    /// ``BodyGeneration``, whose module name every input of the generation shares).
     func libraryURL(for cell: GeneratedCell) -> URL {
         #if os(macOS)
-        return cache.session.appendingPathComponent("lib\(cell.moduleName).dylib")
+        return cache.session.appendingPathComponent("libCell\(cell.number).dylib")
         #else
-        return cache.session.appendingPathComponent("lib\(cell.moduleName).so")
+        return cache.session.appendingPathComponent("libCell\(cell.number).so")
         #endif
     }
 
@@ -267,6 +287,7 @@ final class CellCompiler: @unchecked Sendable {
                 frontend += ["-emit-module-path", outputs.module, "-emit-module-source-info-path", outputs.sourceInfo]
             }
             frontend += common
+            if BodyGeneration.contains(cell) { frontend.append(BodyGeneration.dynamicIsolationFlag) }
             let runtime = toolchain.runtimeLibraryDirectory.path
             // Earlier cells, the Swift runtime and libSwiftLabCells are already loaded in the
             // worker (with RTLD_GLOBAL: see `CellRunner.loadSupportLibraries`), so only
@@ -280,7 +301,9 @@ final class CellCompiler: @unchecked Sendable {
                     toolchain.runtimeRegistrationObject.path, object, "-L", runtime, "-rpath", runtime,
                 ]
                 + importedLibraries.map { "-l\($0)" } + options.linkerFlags
-            return [frontend, link]
+            // Every library of a generation defines the same symbols (the worker loads cells
+            // with RTLD_GLOBAL): each must call its own functions, not the first loaded ones.
+            return [frontend, link + (BodyGeneration.contains(cell) ? ["-Bsymbolic"] : [])]
         }
     }
 
@@ -310,7 +333,9 @@ final class CellCompiler: @unchecked Sendable {
 
     /// Writes and compiles a cell.
     func compile(_ cell: GeneratedCell, disableAccessControl: Bool = false) -> Outcome {
-        let source = cache.session.appendingPathComponent("\(cell.moduleName).swift")
+        renewServer()
+        if !disableAccessControl, let outcome = compileInBodyGeneration(cell) { return outcome }
+        let source = sourceURL(for: cell)
         do {
             try cell.source.write(to: source, atomically: false, encoding: .utf8)
         } catch {
@@ -324,7 +349,6 @@ final class CellCompiler: @unchecked Sendable {
         var compiledWarm = false
         // The first cell goes to swift-frontend; the server warms up for the next ones.
         defer { startWarmCompiler() }
-        renewServer()
         if path == .fast, options.compilerFlags.isEmpty, let server, server.isWarm {
             serverCompiles += 1
             let arguments = serverArguments(for: cell, source: source, disableAccessControl: disableAccessControl)
@@ -363,5 +387,64 @@ final class CellCompiler: @unchecked Sendable {
         // The object file is only the linker's input: a long session would pile them up.
         try? FileManager.default.removeItem(at: objectURL(for: cell))
         return Outcome(library: libraryURL(for: cell), output: output, compiledWarm: compiledWarm)
+    }
+
+    /// Compiles an input that declares nothing as a body in the session's
+    /// ``BodyGeneration`` through the warm compiler, reusing its compiler instance; `nil`
+    /// when this does not apply or did not work, and the cell is then compiled as a module
+    /// of its own. Only a compile that succeeded without a word is used: any diagnostic
+    /// (the learner's error, or a reused instance's mistake) ends the generation and leaves
+    /// the cell, and its diagnostics, to the module path; so does a crash of the server,
+    /// which also turns this path off for the session.
+    private func compileInBodyGeneration(_ cell: GeneratedCell) -> Outcome? {
+        guard compilesBodies, path == .fast, options.compilerFlags.isEmpty, let body = cell.bodyOnly,
+            let server, server.isWarm
+        else { return nil }
+        if bodyGeneration?.accepts(body) != true {
+            bodyGenerationCount += 1
+            bodyGeneration = BodyGeneration(number: bodyGenerationCount, imports: body.imports)
+        }
+        guard let generation = bodyGeneration else { return nil }
+        let compiled = generation.fill(with: cell)
+        let file = cache.session.appendingPathComponent("\(generation.moduleName).swift")
+        let source = sourceURL(for: compiled)
+        do {
+            try compiled.source.write(to: file, atomically: false, encoding: .utf8)
+            try compiled.source.write(to: source, atomically: false, encoding: .utf8)
+        } catch {
+            bodyGeneration = nil
+            return nil
+        }
+        serverCompiles += 1
+        let arguments = serverArguments(for: compiled, source: file, disableAccessControl: false)
+        switch server.compile(name: generation.moduleName, arguments: arguments, keepingSession: true) {
+        case .compiled(let succeeded, let diagnostics) where succeeded && diagnostics.isEmpty:
+            break
+        case .compiled:
+            bodyGeneration = nil
+            return nil
+        case .ended(let status):
+            compilesBodies = false
+            replaceServer(endedWith: status, countingCrash: false)
+            if status == 128 + SIGINT { return Outcome(library: nil, output: "", interrupted: true) }
+            return nil
+        }
+        guard let link = commands(for: compiled, source: file).last,
+            let result = try? ChildProcess.run(link, environment: linkEnvironment), result.status == 0
+        else {
+            bodyGeneration = nil
+            return nil
+        }
+        try? FileManager.default.removeItem(at: objectURL(for: compiled))
+        return Outcome(
+            library: libraryURL(for: compiled), output: result.output, compiledWarm: true, compiledCell: compiled)
+    }
+
+    /// The environment of the linker and compiler processes: their temporary files go to
+    /// the session's cache.
+    private var linkEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = cache.temporary.path
+        return environment
     }
 }

@@ -211,6 +211,11 @@ struct CellGenerator {
             ]
         }
         let source = (header + [""] + fileScope + [""] + entryBody + [""] + entryPoint).joined(separator: "\n") + "\n"
+        let bodyOnly =
+            fileScope.isEmpty && !usesAwait && !context.transient && !context.showsTypesOnly
+                && input.cellItems.allSatisfy { $0.kind == .expression || $0.kind == .statement }
+                && input.cellItems.allSatisfy { BodyOnlyCode.qualifies($0.tokens) }
+            ? BodyOnlyCode(imports: Array(header.dropFirst()), statements: body) : nil
         return GeneratedCell(
             number: number, moduleName: moduleName, entrySymbol: entry, source: source,
             declarations: declarations, extensions: extensions, marker: marker,
@@ -218,6 +223,7 @@ struct CellGenerator {
             columnShifts: shifts, typeAliasNames: ownAliases,
             functionReturnTypes: WrittenType.functionReturnTypes(in: input.cellItems),
             reachableNames: NarrowImports.reachableNames(declaredBy: input.cellItems),
+            bodyOnly: bodyOnly,
             leavesOutEarlierCells: selection.map { selected in
                 context.earlierCells.contains { $0.exportsDeclarations && !selected.contains($0.moduleName) }
             } ?? false)

@@ -74,14 +74,19 @@ final class CompileServer {
     static let unavailableStatus: Int32 = 3
 
     /// Compiles with driver-style `arguments` (`-c FILE -o OBJECT ...`) in a compile
-    /// session `name`; waits for the warm-up first if it is still under way.
-    func compile(name: String, arguments: [String]) -> Answer {
+    /// session `name`; waits for the warm-up first if it is still under way. With
+    /// `keepingSession`, the server keeps the session open for the next compile of the same
+    /// file (see ``BodyGeneration``).
+    func compile(name: String, arguments: [String], keepingSession: Bool = false) -> Answer {
         if let endStatus { return .ended(status: endStatus) }
         if waitingForWarmUp {
             guard case .compiled? = readReply() else { return .ended(status: finish()) }
             waitingForWarmUp = false
         }
-        guard send(.compile(name: name, arguments: arguments)), case .compiled(let succeeded, let output)? = readReply()
+        let request: CompileServerRequest =
+            keepingSession
+            ? .compileKeepingSession(name: name, arguments: arguments) : .compile(name: name, arguments: arguments)
+        guard send(request), case .compiled(let succeeded, let output)? = readReply()
         else { return .ended(status: finish()) }
         return .compiled(succeeded: succeeded, output: output)
     }

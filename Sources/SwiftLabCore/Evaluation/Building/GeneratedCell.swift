@@ -50,6 +50,9 @@ struct GeneratedCell: Equatable {
     var functionReturnTypes: [String: String] = [:]
     /// The names by which a later input reaches what the cell declares (see ``NarrowImports``).
     var reachableNames: Set<String> = []
+    /// The cell as a function body the warm compiler can compile in a file it keeps, when
+    /// the input declares nothing (see ``BodyOnlyCode``).
+    var bodyOnly: BodyOnlyCode?
     /// Whether the cell leaves out an earlier declaring cell (see ``NarrowImports``).
     var leavesOutEarlierCells = false
 }

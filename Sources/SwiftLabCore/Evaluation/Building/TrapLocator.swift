@@ -58,7 +58,7 @@ struct TrapLocator {
         guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else {
             return nil
         }
-        let source = session.appendingPathComponent("\(cell.moduleName).swift")
+        let source = compiler.sourceURL(for: cell)
         let renamed = [
             compiler.libraryURL(for: cell).path: directory.appendingPathComponent("lib.so").path,
             session.appendingPathComponent("\(cell.moduleName).o").path: directory.appendingPathComponent("cell.o")
