@@ -6,10 +6,13 @@
 //
 //   swift build -c release --product swiftlab   (for .build/release/Modules)
 //   swift run -c release --package-path Benchmarks WarmCompilerPrototype [path/to/release-products]
+//   ... WarmCompilerPrototype --bodies [path]: the body-reuse path (BodyGenerationTrial.swift)
 import Foundation
 import REPLBenchmarkSupport
 
-let products = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? ".build/release").standardizedFileURL
+let products = URL(
+    fileURLWithPath: CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") } ?? ".build/release"
+).standardizedFileURL
 guard
     let swiftPath = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
         .map({ URL(fileURLWithPath: String($0)).appendingPathComponent("swift-frontend") })
@@ -27,6 +30,12 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("war
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }
 let moduleCache = scratch.appendingPathComponent("module-cache").path
+if CommandLine.arguments.contains("--bodies") {
+    // Inputs as bodies of one file the compiler keeps (BodyGenerationTrial.swift).
+    try bodyGenerationTrial(products: products, sourceKit: sourceKit, scratch: scratch)
+    try? FileManager.default.removeItem(at: scratch)
+    exit(0)
+}
 let cellCount = 40
 
 /// Cell `index` of the session as swiftlab generates it: a module importing every earlier
