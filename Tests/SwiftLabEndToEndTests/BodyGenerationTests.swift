@@ -137,6 +137,31 @@ import Glibc
         #expect(lastModule(of: session)?.hasPrefix("SwiftLabBodies") == true)
     }
 
+    /// Ctrl-C reaches the server with swiftlab's process group: it interrupts the input, as
+    /// it does a module compile, and leaves the body path on.
+    @Test func ctrlCDuringABodyCompileInterruptsTheInputOnly() throws {
+        let session = try makeSession()
+        defer { session.close() }
+        let compiler = session.builder.compiler
+        let pid = try #require(compiler.server).pid
+        // The process names itself after what it compiles (15 bytes: "compiling Swift").
+        let interrupter = Thread {
+            let comm = "/proc/\(pid)/comm"
+            _ = waitUntil { (try? String(contentsOfFile: comm, encoding: .utf8))?.hasPrefix("compiling Swift") == true }
+            kill(pid, SIGINT)
+        }
+        interrupter.start()
+        // An array literal of 40,000 numbers keeps the compiler busy for seconds.
+        let slow = "[" + (0..<40_000).map(String.init).joined(separator: ", ") + "].count + xs.count"
+        let result = session.evaluate(slow) { _ in }
+        #expect(result.status == .interrupted, "\(result.transcript)")
+        #expect(compiler.compilesBodies)
+        #expect(waitUntil { compiler.server?.isWarm == true })
+        let next = session.evaluate("xs.map { $0 * 5 }") { _ in }
+        #expect(next.transcript.contains("[5, 10, 15]"), "\(next.transcript)")
+        #expect(lastModule(of: session)?.hasPrefix("SwiftLabBodies") == true)
+    }
+
     @Test func aServerThatDiesDuringABodyCompileCostsOnlyThatCompile() throws {
         let session = try makeSession()
         defer { session.close() }

@@ -427,9 +427,10 @@ final class CellCompiler: @unchecked Sendable {
             bodyGeneration = nil
             return nil
         case .ended(let status):
-            compilesBodies = false
             replaceServer(endedWith: status, countingCrash: false)
+            // Ctrl-C ends the server as it ends swift-frontend: the body path stays.
             if status == 128 + SIGINT { return Outcome(library: nil, output: "", interrupted: true) }
+            compilesBodies = false
             return nil
         }
         guard let link = commands(for: compiled, source: file).last,
