@@ -134,6 +134,27 @@ import FoundationNetworking
         #expect(probe.received == 4)
     }
 
+    // MARK: Subjects
+
+    @Test(arguments: [false, true])
+    func subjectCancelReleasesTheSubscriberOutsideTheLock(currentValue: Bool) {
+        let passthrough = PassthroughSubject<Int, Never>()
+        let current = CurrentValueSubject<Int, Never>(0)
+        let handle = SubscriptionHandle()
+        // Only the subject holds the subscriber; its deinit sends into the subject, whose
+        // lock `cancel` takes (it drops the subscriber's delivery closures under it).
+        do {
+            let probe = ProbeSubscriber<Int, Never>(
+                handle: handle, onDeinit: { currentValue ? current.send(1) : passthrough.send(1) })
+            if currentValue {
+                current.subscribe(probe)
+            } else {
+                passthrough.subscribe(probe)
+            }
+        }
+        #expect(finishesInTime { handle.cancel() })
+    }
+
     // MARK: Stateful operators
 
     @Test func cancelReleasesAParkedLastValueOutsideTheLock() {

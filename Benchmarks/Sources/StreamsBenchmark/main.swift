@@ -232,9 +232,10 @@ func compare(
 
 let work = Work()
 // `StreamsBenchmark profile [mapCount]` runs only the Streams side of (a) or (b), and
-// `profile-cycles` only that of (c), for `perf record`.
+// `profile-cycles [count]` only that of (c), for `perf record` (or, with a small count,
+// `valgrind --tool=callgrind`, whose instruction and call counts do not depend on load).
 if CommandLine.arguments.dropFirst().first == "profile-cycles" {
-    print(streamsCycles(3_000_000, work: work))
+    print(streamsCycles(Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 3_000_000, work: work))
     exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "profile" {

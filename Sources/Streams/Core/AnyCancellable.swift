@@ -45,8 +45,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     @inlinable
     public func cancel() {
         lock.lock()
-        let action = cancelAction
-        cancelAction = nil
+        let action = cancelAction.take()
         lock.unlock()
         action?()
     }

@@ -29,13 +29,13 @@ final class MapStage<Value> {
 
     /// Runs `value` through `stage` and every stage after it.
     ///
-    /// The nodes are reached through unretained references: the caller's reference to
-    /// the first node keeps the whole chain alive, so no closure or node is retained and
-    /// released per value.
+    /// The nodes are reached through unretained references, the first one included: the
+    /// caller keeps a strong reference to the first node, which keeps the whole chain
+    /// alive, so no closure or node is retained and released per value.
     @inlinable @inline(__always)
-    static func run(_ value: Value, from stage: MapStage<Value>) -> Value {
+    static func run(_ value: Value, from stage: Unmanaged<MapStage<Value>>) -> Value {
         var output = value
-        var current: Unmanaged<MapStage<Value>>? = Unmanaged.passUnretained(stage)
+        var current: Unmanaged<MapStage<Value>>? = stage
         while let node = current {
             current = node._withUnsafeGuaranteedRef { node in
                 output = node.apply(output)

@@ -20,7 +20,8 @@ extension Publishers {
         public var transform: (Upstream.Output) -> Output {
             let (first, rest) = (head, tail)
             guard let rest else { return first }
-            return { MapStage.run(first($0), from: rest) }
+            // The closure's capture of `rest` keeps the stages alive while it runs.
+            return { MapStage.run(first($0), from: Unmanaged.passUnretained(rest)) }
         }
 
         /// Makes the publisher; usually written `upstream.map(transform)`.
@@ -65,13 +66,20 @@ struct MapSubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber {
 
     @usableFromInline let downstream: Downstream
     @usableFromInline let head: (Input) -> Downstream.Input
+    /// Owns the fused stages after ``head``; ``stages`` is how values reach them.
     @usableFromInline let tail: MapStage<Downstream.Input>?
+    /// ``tail`` unretained, for the per-value loop: a strong reference loaded from the
+    /// subscriber would be retained and released around every value (two atomic
+    /// read-modify-writes, a third of the cost of five fused maps), while ``tail``
+    /// already keeps the stages alive for as long as this subscriber exists.
+    @usableFromInline let stages: Unmanaged<MapStage<Downstream.Input>>?
 
     @inlinable
     init(downstream: Downstream, head: @escaping (Input) -> Downstream.Input, tail: MapStage<Downstream.Input>?) {
         self.downstream = downstream
         self.head = head
         self.tail = tail
+        self.stages = tail.map { Unmanaged.passUnretained($0) }
     }
 
     @inlinable
@@ -82,8 +90,8 @@ struct MapSubscriber<Input, Downstream: Subscriber>: ForwardingSubscriber {
     @inlinable @inline(__always)
     func receive(_ input: Input) -> Subscribers.Demand {
         let output = head(input)
-        guard let tail else { return downstream.receive(output) }
-        return downstream.receive(MapStage.run(output, from: tail))
+        guard let stages else { return downstream.receive(output) }
+        return downstream.receive(MapStage.run(output, from: stages))
     }
 }
 

@@ -1,25 +1,27 @@
-/// The subscription a subject hands to one subscriber: its demand and its delivery
-/// closures. Every stored property is guarded by the owning ``SubjectCore``'s lock.
+/// The subscription a subject hands to one subscriber: its demand, its receiver (the
+/// subscriber with its value delivery) and its completion closure. Every stored property
+/// is guarded by the owning ``SubjectCore``'s lock.
 ///
-/// The closures are created where the subscriber's concrete type is known, so calling
-/// them runs specialised code; they are dropped (releasing the subscriber) on cancel or
-/// completion, which is also how "nothing after cancel" is enforced.
+/// The receiver and the closure are created where the subscriber's concrete type is
+/// known, so calling them runs specialised code; they are dropped (releasing the
+/// subscriber) on cancel or completion, which is also how "nothing after cancel" is
+/// enforced.
 ///
-/// Its life, as seen through the closures: both set while subscribed; ``receiver``
-/// `nil` but `receiveCompletion` set when the subject completed during a delivery (the
-/// completion is owed after the queued values); both `nil` once cancelled or completed.
+/// Its life, as seen through them: both set while subscribed; ``receiver`` `nil` but
+/// `receiveCompletion` set when the subject completed during a delivery (the completion
+/// is owed after the queued values); both `nil` once cancelled or completed.
 ///
 /// Deliveries never overlap: ``delivery`` is busy while one thread calls the subscriber
 /// (from `attach` until `receive(subscription:)` returns, then around each value), and
 /// values claimed meanwhile wait in ``pending`` for that thread to hand them over (see
-/// ``SubjectCore/finishDeliveryLocked(to:receive:returned:)``).
+/// ``SubjectCore/finishDeliveryLocked(to:receiver:returned:)``).
 @usableFromInline
 final class SubjectConduit<Output, Failure: Error>: Subscription,
     @unchecked Sendable
 {
     @usableFromInline let owner: SubjectCore<Output, Failure>
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
-    /// The subscriber's value-delivery closure, boxed (see ``SubjectReceiver``).
+    /// The subscriber and its specialised delivery (see ``SubjectReceiver``).
     @usableFromInline @exclusivity(unchecked) var receiver: SubjectReceiver<Output>?
     @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     /// A current-value subject owes the subscriber the latest value at its next demand.
@@ -52,14 +54,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         self.owesCurrentValue = owesCurrentValue
     }
 
-    /// Decides whether a value about to be sent reaches this subscriber: returns the
-    /// delivery closure and whether demand was unlimited, or `nil` to drop the value
-    /// (cancelled, or no demand). Takes one unit of finite demand. Lock held.
+    /// Decides whether a value about to be sent reaches this subscriber: returns its
+    /// receiver, or `nil` to drop the value (cancelled, or no demand). Takes one unit of
+    /// finite demand. Lock held.
     @inlinable @inline(__always)
-    func claimDeliveryLocked() -> ((Output) -> Subscribers.Demand)? {
-        guard let receive = receiver?.receive else { return nil }
+    func claimDeliveryLocked() -> SubjectReceiver<Output>? {
+        guard let receiver else { return nil }
         if demand.isUnlimited {
-            return receive
+            return receiver
         }
         if demand.rawValue == 0 {
             // A current-value subject delivers the newest value when demand comes.
@@ -68,7 +70,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         }
         owesCurrentValue = false
         demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
-        return receive
+        return receiver
     }
 
     /// Queues `value` (already claimed against demand) behind the delivery under way.
@@ -99,7 +101,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
             keepAlive = self
             return nil
         }
-        // Idle: nobody is calling the box, and the completion closure still holds the
+        // Idle: nobody is calling the receiver, and the completion closure still holds the
         // subscriber, so releasing it here runs no subscriber deinit under the lock.
         receiver = nil
         let receiver = receiveCompletion
@@ -115,7 +117,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     func request(_ additional: Subscribers.Demand) {
         precondition(additional.rawValue != 0, "A subject's subscriber requested .none: demand must be positive")
         owner.lock.lock()
-        guard let receive = receiver?.receive else {
+        // Only looked at here; the receiver is loaded (and retained) below, where a value
+        // is owed, not on every request.
+        guard receiver != nil else {
             owner.lock.unlock()
             return
         }
@@ -125,7 +129,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         }
         let feeds = owner.hasDemand ? [] : owner.noteDemandLocked()
         if !feeds.isEmpty, owesCurrentValue, owner.current != nil {
-            requestFeedsBeforeCurrentValue(feeds, receive: receive)
+            requestFeedsBeforeCurrentValue(feeds, receiver: receiver.unsafelyUnwrapped)
             return
         }
         guard owesCurrentValue, let box = owner.current else {
@@ -133,6 +137,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
             requestEverything(from: feeds)
             return
         }
+        let held = receiver.unsafelyUnwrapped
         owesCurrentValue = false
         if !demand.isUnlimited {
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
@@ -148,10 +153,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         }
         delivery = .busy
         owner.lock.unlock()
-        let more = receive(value)
+        let more = held.receive(value)
         requestEverything(from: feeds)
         owner.lock.lock()
-        owner.finishDeliveryLocked(to: self, receive: receive, returned: more)
+        owner.finishDeliveryLocked(to: self, receiver: held, returned: more)
     }
 
     /// The first demand of a current-value subject's subscriber when the subject has
@@ -160,9 +165,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     /// value instead of following it. Their values queue behind this "delivery" meanwhile.
     /// Lock held on entry; released on return.
     @inlinable
-    func requestFeedsBeforeCurrentValue(
-        _ feeds: [any Subscription], receive: @escaping (Output) -> Subscribers.Demand
-    ) {
+    func requestFeedsBeforeCurrentValue(_ feeds: [any Subscription], receiver held: SubjectReceiver<Output>) {
         // Already busy: `attach`, or a delivery under way, hands over what queues here.
         let wasIdle = delivery == .idle
         let queuedBefore = pending.count
@@ -190,7 +193,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
             owner.lock.unlock()
             return
         }
-        owner.finishDeliveryLocked(to: self, receive: receive, returned: .none)
+        owner.finishDeliveryLocked(to: self, receiver: held, returned: .none)
     }
 
     /// Asks the subject's upstream feeds for everything (the first demand of any
@@ -206,7 +209,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     func cancel() {
         owner.lock.lock()
         var value = receiver
-        let completion = receiveCompletion
+        // Released under the lock, which runs no subscriber deinit: the closure holds the
+        // receiver, which ``receiver`` also holds until it is released below, after
+        // unlocking (or, during a delivery, by the delivering thread). Keeping the closure alive until then would
+        // cost more than it seems: this method runs unspecialised, where passing a closure
+        // to a generic function such as `_fixLifetime` allocates a reabstraction thunk.
         receiveCompletion = nil
         let dropped = pending
         pending = []
@@ -223,7 +230,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         // Releasing the subscriber (or a queued value) may run a deinit, which must not
         // find the lock held.
         _fixLifetime(value)
-        _fixLifetime(completion)
         _fixLifetime(dropped)
     }
 }
@@ -237,7 +243,7 @@ extension SubjectConduit: CombineReflectable {
     /// only the subject's shared state, so it is not listed.)
     @usableFromInline var customMirror: Mirror {
         owner.lock.lock()
-        let box = receiver?.subscriberBox as? any ErasedSubscriberBox
+        let box = receiver as? any ErasedSubscriberBox
         let demand = demand
         owner.lock.unlock()
         return Mirror(self, children: ["downstream": box?.erasedSubscriber as Any, "demand": demand])

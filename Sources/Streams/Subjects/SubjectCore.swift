@@ -69,8 +69,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Attaches `subscriber`, or completes it at once if the subject already completed.
+    ///
+    /// `consuming`: the subscriber moves into its receiver instead of being copied, which
+    /// would retain every closure and object in the chain (and release them again in the
+    /// caller).
     @inlinable
-    func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    func attach<S: Subscriber>(_ subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
         if let completion {
             lock.unlock()
@@ -78,12 +82,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion.completion)
             return
         }
-        let box = SubscriberBox(subscriber)
-        let receive: (Output) -> Subscribers.Demand = { box.subscriber.receive($0) }
+        let receiver = SubscriberReceiver(subscriber)
         let conduit = SubjectConduit<Output, Failure>(
             owner: self,
-            receiver: SubjectReceiver(receive, subscriberBox: box),
-            receiveCompletion: { box.subscriber.receive(completion: $0) },
+            receiver: receiver,
+            receiveCompletion: { receiver.subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)
         if first == nil {
             first = conduit
@@ -94,14 +97,14 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         lock.unlock()
         // The conduit starts out delivering: values sent (or the current value requested)
         // while the subscriber is still inside `receive(subscription:)` wait for it.
-        subscriber.receive(subscription: conduit)
+        receiver.subscriber.receive(subscription: conduit)
         lock.lock()
         if conduit.delivery == .busy {
             conduit.delivery = .idle
             lock.unlock()
             return
         }
-        finishDeliveryLocked(to: conduit, receive: receive, returned: .none)
+        finishDeliveryLocked(to: conduit, receiver: receiver, returned: .none)
     }
 
     /// Broadcasts `value` to every subscriber with outstanding demand. After completion
@@ -145,7 +148,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             // Something happened during the call: take a reference of our own now, as
             // `finishDeliveryLocked` may release a retired receiver.
             let owned = receiver.takeUnretainedValue()
-            finishDeliveryLocked(to: conduit, receive: owned.receive, returned: .none)
+            finishDeliveryLocked(to: conduit, receiver: owned, returned: .none)
             withExtendedLifetime(owned) {}
             return
         }
@@ -178,7 +181,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @inlinable
     func offer(_ value: Output, to conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
-        guard completion == nil, let receive = conduit.claimDeliveryLocked() else {
+        guard completion == nil, let receiver = conduit.claimDeliveryLocked() else {
             lock.unlock()
             return
         }
@@ -189,14 +192,14 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         conduit.delivery = .busy
         lock.unlock()
-        let more = receive(value)
+        let more = receiver.receive(value)
         lock.lock()
         if more.rawValue == 0, conduit.delivery == .busy {
             conduit.delivery = .idle
             lock.unlock()
             return
         }
-        finishDeliveryLocked(to: conduit, receive: receive, returned: more)
+        finishDeliveryLocked(to: conduit, receiver: receiver, returned: more)
     }
 
     /// Ends a delivery to `conduit` (which this thread owns while it is not idle):
@@ -204,13 +207,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// one at a time and in order, then makes it idle and, if the subject completed
     /// during the deliveries, sends the completion. Lock held on entry; unlocks.
     ///
-    /// `receive` is the subscriber's delivery closure, kept by the caller: after a
-    /// completion the conduit no longer holds it, but the values queued before the
-    /// completion are still owed.
+    /// `receiver` is the subscriber's receiver, kept by the caller: after a completion
+    /// the conduit no longer holds it, but the values queued before the completion are
+    /// still owed.
     @inlinable @inline(never)
     func finishDeliveryLocked(
         to conduit: SubjectConduit<Output, Failure>,
-        receive: (Output) -> Subscribers.Demand,
+        receiver: SubjectReceiver<Output>,
         returned: Subscribers.Demand
     ) {
         var more = returned
@@ -271,12 +274,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 next = 1
                 lock.unlock()
                 _fixLifetime(delivered)
-                more = receive(value)
+                more = receiver.receive(value)
             } else {
                 let value = batch[next]
                 next += 1
                 lock.unlock()
-                more = receive(value)
+                more = receiver.receive(value)
             }
             lock.lock()
         }
