@@ -6,7 +6,7 @@
 // entry point per slot before them; each input fills the next slot and empties the last,
 // and a new generation (session name, new compiler instance) starts when the slots run
 // out or after a compile that said anything. Environment:
-//   PROTOTYPE_SET=qualifying|torture   the inputs (default qualifying: no local names)
+//   PROTOTYPE_SET=qualifying|closure-free|torture   the inputs (default qualifying: no local names)
 //   PROTOTYPE_SLOTS=N                  slots per generation (default 25)
 //   PROTOTYPE_INPUTS=N                 inputs in a row (default 200)
 //   PROTOTYPE_DYNAMIC_ISOLATION=1      keep Swift 6's dynamic isolation checks (crashes)
@@ -25,6 +25,13 @@ let qualifyingInputs =
     ].map { "SwiftLabRuntime.displayResult(\($0))" } + [
         "print(\"first \\(xs.first ?? 0), tags \\(xs.map { \"<\\($0)>\" })\")"
     ]
+/// Qualifying inputs without a closure (for the dynamic isolation checks, which crash only
+/// in closures).
+let closureFreeInputs =
+    [
+        "xs.count", "xs.reduce(0, +)", "xs.map(String.init)", "xs.first ?? 0", "xs[5]", "undefinedName + xs.count",
+        "xs.sorted(by: >)", "Array(xs.reversed())", "xs.max() ?? -1", "xs.count > 2 ? \"many\" : \"few\"",
+    ].map { "SwiftLabRuntime.displayResult(\($0))" } + ["print(\"first \\(xs.first ?? 0)\")"]
 /// Inputs a learner types that declare local names or need a source location.
 let tortureInputs = [
     "xs.map { x in xs.filter { $0 > x }.map { $0 * x }.reduce(0, +) }", "var total = 0\nxs.forEach { total += $0 }",
@@ -38,7 +45,12 @@ let tortureInputs = [
 /// Runs the trial and prints its table (see the comment at the top of this file).
 func bodyGenerationTrial(products: URL, sourceKit: SourceKitInProcess, scratch: URL) throws {
     let environment = ProcessInfo.processInfo.environment
-    let inputs = environment["PROTOTYPE_SET"] == "torture" ? tortureInputs : qualifyingInputs
+    let inputs =
+        switch environment["PROTOTYPE_SET"] {
+        case "torture": tortureInputs
+        case "closure-free": closureFreeInputs
+        default: qualifyingInputs
+        }
     let slots = Int(environment["PROTOTYPE_SLOTS"] ?? "") ?? 25
     let count = Int(environment["PROTOTYPE_INPUTS"] ?? "") ?? 200
     let dynamicIsolation = environment["PROTOTYPE_DYNAMIC_ISOLATION"] == "1"
