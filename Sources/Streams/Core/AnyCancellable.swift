@@ -36,17 +36,15 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     deinit {
         // Under the lock: the sink that `sink(...)` made may take the action away from
         // another thread when it ends (`releaseAction()`), without holding a reference.
-        lock.lock()
-        let action = cancelAction.take()
-        lock.unlock()
-        action?()
+        releaseAction()?()
     }
 
-    /// Takes the action away without running it, for the sink that
-    /// ``Publisher/sink(receiveCompletion:receiveValue:)`` made, which has ended: this
-    /// cancellable then no longer keeps it (and its closures) alive. The caller releases
-    /// what it gets after unlocking its own lock.
-    @usableFromInline
+    /// Takes the action away under the lock without running it, so that it runs at most
+    /// once: ``cancel()`` and deinit run what they get; the sink that
+    /// ``Publisher/sink(receiveCompletion:receiveValue:)`` made, which has ended, drops it,
+    /// so this cancellable no longer keeps that sink (and its closures) alive, and releases
+    /// it after unlocking its own lock.
+    @inlinable
     func releaseAction() -> (() -> Void)? {
         lock.lock()
         let action = cancelAction.take()
@@ -57,10 +55,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     /// Cancels the wrapped work, once.
     @inlinable
     public func cancel() {
-        lock.lock()
-        let action = cancelAction.take()
-        lock.unlock()
-        action?()
+        releaseAction()?()
     }
 
     /// Keeps this cancellable in `set`.
