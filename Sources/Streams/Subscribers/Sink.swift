@@ -89,7 +89,7 @@ extension Subscribers {
             ended.set()
             let released = releaseCancellableLocked()
             lock.unlock()
-            upstream?.cancel()
+            if let live = consume upstream { live.cancel() }
             withExtendedLifetime(released) {}
         }
 
@@ -102,7 +102,7 @@ extension Subscribers {
             ended.set()
             canceller = nil
             lock.unlock()
-            upstream?.cancel()
+            if let live = consume upstream { live.cancel() }
         }
 
         /// Makes the cancellable that ``Publisher/sink(receiveCompletion:receiveValue:)``
@@ -115,12 +115,12 @@ extension Subscribers {
         /// retaining it, so emptying it could free a closure still running (a cancel from
         /// inside it). The cancellable is reached without a reference but with this lock
         /// held: its deinit runs its action, which cancels this sink and so waits for the
-        /// lock, and takes the action under its own lock (see `AnyCancellable.releaseAction()`).
+        /// lock, and takes the action under its own lock (see `AnyCancellable.releaseAction(cancelling:)`).
         @inlinable
         func releaseCancellableLocked() -> (() -> Void)? {
             guard let cancellable = canceller else { return nil }
             canceller = nil
-            return cancellable._withUnsafeGuaranteedRef { $0.releaseAction() }
+            return cancellable._withUnsafeGuaranteedRef { $0.releaseAction(cancelling: false) }
         }
 
         /// `"Sink"`.
