@@ -75,7 +75,7 @@ extension Subscribers {
             target = nil
             let upstream = state.terminate()
             lock.unlock()
-            upstream?.cancel()
+            if let live = consume upstream { live.cancel() }
             withExtendedLifetime(released) {}
         }
 

@@ -145,9 +145,11 @@ extension Publisher {
     /// - Returns: Keep it: releasing it cancels the subscription.
     @inlinable
     public func sink(
-        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-        receiveValue: @escaping (Output) -> Void
+        receiveCompletion: consuming @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: consuming @escaping (Output) -> Void
     ) -> AnyCancellable {
+        // The closures are `consuming` so that they move into the sink: borrowed, they
+        // would be copied into it (a retain of what they capture) and released here.
         let sink = Subscribers.Sink<Output, Failure>(
             receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         let cancellable = AnyCancellable { sink.cancelFromCancellable() }
@@ -167,7 +169,7 @@ extension Publisher where Failure == Never {
     ///
     /// - Returns: Keep it: releasing it cancels the subscription.
     @inlinable
-    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    public func sink(receiveValue: consuming @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 }
