@@ -47,13 +47,24 @@ enum SubscriptionState {
     /// of what ending a subscription costs a `sink`.
     @inlinable
     mutating func terminate() -> (any Subscription)? {
+        terminateTellingIfTerminal().subscription
+    }
+
+    /// ``terminate()`` that also tells whether the state was ``terminal`` already (a
+    /// completion after the completion or the cancel), without reading the state in place
+    /// first (see ``attach(_:)``).
+    @inlinable
+    mutating func terminateTellingIfTerminal() -> (subscription: (any Subscription)?, wasTerminal: Bool) {
         switch consume self {
         case .subscribed(let subscription):
             self = .terminal
-            return subscription
-        case .awaiting, .terminal:
+            return (subscription, false)
+        case .awaiting:
             self = .terminal
-            return nil
+            return (nil, false)
+        case .terminal:
+            self = .terminal
+            return (nil, true)
         }
     }
 

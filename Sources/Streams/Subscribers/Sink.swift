@@ -70,15 +70,16 @@ extension Subscribers {
         @inlinable
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            let wasTerminal = state.isTerminal
-            _ = state.terminate()
+            let (upstream, wasTerminal) = state.terminateTellingIfTerminal()
             ended.set()
             let released = releaseCancellableLocked()
             lock.unlock()
             if !wasTerminal {
                 receiveCompletion(completion)
             }
-            withExtendedLifetime(released) {}
+            // The subscription too is let go of after unlocking: this may be the last
+            // reference to it, and its deinit is user code that may cancel this sink.
+            withExtendedLifetime((released, upstream)) {}
         }
 
         /// Cancels the upstream subscription.
