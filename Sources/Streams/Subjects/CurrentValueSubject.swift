@@ -30,7 +30,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     @inlinable
     public var value: Output {
         get {
-            core.lock.lock()
+            core.lockReconcilingBias()
             defer { core.lock.unlock() }
             // Never nil: a current-value core is created with a value and only replaced.
             return core.current!.value

@@ -116,7 +116,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     @inlinable
     func request(_ additional: Subscribers.Demand) {
         precondition(additional.rawValue != 0, "A subject's subscriber requested .none: demand must be positive")
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         // Only looked at here; the receiver is loaded (and retained) below, where a value
         // is owed, not on every request.
         guard receiver != nil else {
@@ -155,7 +155,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         owner.lock.unlock()
         let more = held.receive(value)
         requestEverything(from: feeds)
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         owner.finishDeliveryLocked(to: self, receiver: held, returned: more)
     }
 
@@ -174,7 +174,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         }
         owner.lock.unlock()
         requestEverything(from: feeds)
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         if pending.count == queuedBefore, owesCurrentValue, let box = owner.current, receiver != nil {
             owesCurrentValue = false
             if !demand.isUnlimited {
@@ -207,7 +207,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
 
     @inlinable
     func cancel() {
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         var value = receiver
         // Released under the lock, which runs no subscriber deinit: the closure holds the
         // receiver, which ``receiver`` also holds until it is released below, after
@@ -242,7 +242,7 @@ extension SubjectConduit: CombineReflectable {
     /// in Combine's mirror. (Combine's also lists the subject itself; a conduit holds
     /// only the subject's shared state, so it is not listed.)
     @usableFromInline var customMirror: Mirror {
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         let box = receiver as? any ErasedSubscriberBox
         let demand = demand
         owner.lock.unlock()
