@@ -15,6 +15,8 @@
 /// Like ``PassthroughSubject``, it is safe to use from several threads, never calls one
 /// subscriber from two threads at once, and delivers a value sent from inside a
 /// subscriber's `receive` right after that `receive` returns, keeping the order of sends.
+/// It is biased to its sending thread in the same way (reading ``value`` from another
+/// thread also ends the bias).
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline let core: SubjectCore<Output, Failure>
 

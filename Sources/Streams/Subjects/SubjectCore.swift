@@ -147,6 +147,19 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             return
         }
         #endif
+        sendLocked(value, storingAfterCompletion: storingAfterCompletion)
+    }
+
+    /// `send` with the lock. Where subjects can be biased, kept out of line, so that the
+    /// owner's send inlined into the caller stays small (with it inline the caller saved
+    /// and restored every register it uses on every send); inline elsewhere, as it is the
+    /// only path there.
+    #if os(Linux)
+    @inlinable @inline(never)
+    #else
+    @inlinable @inline(__always)
+    #endif
+    func sendLocked(_ value: Output, storingAfterCompletion: Bool) {
         lockReconcilingBias()
         if completion != nil {
             let replaced = storingAfterCompletion ? current?.replace(with: value) : nil
