@@ -138,12 +138,22 @@ struct SubjectBias: ~Copyable, @unchecked Sendable {
         owner.load(ordering: .relaxed) == Self.currentThread
     }
 
-    /// Whether a lock holder must reconcile: the subject is owned and not revoked. Lock
-    /// held.
+    /// Whether the subject is owned (and not revoked). Lock held.
     @inlinable @inline(__always)
     var isOwned: Bool {
         let holder = owner.load(ordering: .relaxed)
         return holder != 0 && holder != Self.revoked
+    }
+
+    /// Whether a lock holder must call ``reconcileLocked()``: the subject is owned by
+    /// another thread (to revoke), or by this one and a biased delivery is under way below
+    /// (to inherit). The owner thread's own locked operations outside a delivery (its
+    /// subscribe, cancel, first send) pass with two loads. Lock held.
+    @inlinable @inline(__always)
+    var needsReconciling: Bool {
+        let holder = owner.load(ordering: .relaxed)
+        guard holder != 0, holder != Self.revoked else { return false }
+        return holder != Self.currentThread || phase.load(ordering: .relaxed) == Self.delivering
     }
 
     /// The owner's side of the fence: a compiler barrier, no instruction of its own. An
@@ -167,7 +177,7 @@ struct SubjectBias: ~Copyable, @unchecked Sendable {
     /// Brings the bias in line before a lock holder touches the subject's state (see the
     /// type's documentation). Returns `true` if a biased delivery is under way and was
     /// just inherited: the caller marks the subscriber's conduit as delivering. Lock held;
-    /// the subject is owned (``isOwned``).
+    /// ``needsReconciling``.
     @usableFromInline
     func reconcileLocked() -> Bool {
         var current = phase.load(ordering: .acquiring)

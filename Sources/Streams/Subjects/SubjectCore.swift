@@ -90,7 +90,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     func lockReconcilingBias() {
         lock.lock()
         #if os(Linux)
-        if bias.isOwned, bias.reconcileLocked() {
+        if bias.needsReconciling, bias.reconcileLocked() {
             // The one-subscriber path was taken (it needs `first`), and nothing changed the
             // subscribers since: every change comes through here and inherits first.
             Self.conduit(first.unsafelyUnwrapped).delivery = .busyWithNews
@@ -215,7 +215,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// caller then takes the lock. No reference counting, as on the locked path: the
     /// conduit and the receiver are kept alive by the subject, or, once a lock holder
     /// inherited the delivery, by the conduit's `keepAlive` and `retiredReceiver`.
-    @inlinable @inline(__always)
+    @inlinable
     func sendBiased(_ value: Output) -> Bool {
         // A re-entrant send (from inside this thread's own biased delivery) queues.
         guard bias.phase.load(ordering: .relaxed) == SubjectBias.idle else { return false }
