@@ -1,6 +1,7 @@
 /// The subscription a subject hands to one subscriber: its demand, its receiver (the
 /// subscriber with its value delivery) and its completion closure. Every stored property
-/// is guarded by the owning ``SubjectCore``'s lock.
+/// is guarded by the owning ``SubjectCore``'s lock (which a thread that owns the subject's
+/// bias does without when it reads ``delivery``; see ``SubjectBias``).
 ///
 /// The receiver and the closure are created where the subscriber's concrete type is
 /// known, so calling them runs specialised code; they are dropped (releasing the
