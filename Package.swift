@@ -43,7 +43,10 @@ products += [
     .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
 ]
 targets += [
-    .target(name: "Streams", dependencies: ["Pipelines"], exclude: ["Operators/README.md"]),
+    // The compiler barrier and membarrier(2) behind the subjects' thread-biased send
+    // (Sources/Streams/Subjects/SubjectBias.swift); imported by Streams' own code only.
+    .target(name: "CAsymmetricFence"),
+    .target(name: "Streams", dependencies: ["Pipelines", "CAsymmetricFence"], exclude: ["Operators/README.md"]),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
     .target(name: "StreamsTesting", dependencies: ["Streams"]),
     .testTarget(

@@ -15,6 +15,8 @@
 /// Like ``PassthroughSubject``, it is safe to use from several threads, never calls one
 /// subscriber from two threads at once, and delivers a value sent from inside a
 /// subscriber's `receive` right after that `receive` returns, keeping the order of sends.
+/// It is biased to its sending thread in the same way (reading ``value`` from another
+/// thread also ends the bias).
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline let core: SubjectCore<Output, Failure>
 
@@ -30,7 +32,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     @inlinable
     public var value: Output {
         get {
-            core.lock.lock()
+            core.lockReconcilingBias()
             defer { core.lock.unlock() }
             // Never nil: a current-value core is created with a value and only replaced.
             return core.current!.value

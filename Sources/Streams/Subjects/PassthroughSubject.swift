@@ -38,6 +38,13 @@
 ///
 /// A completion sent while a value is being delivered reaches the subscriber after that
 /// value (and after the values queued before it), never during it.
+///
+/// Sending costs least when one thread does it: on Linux, a subject with one subscriber
+/// of unlimited demand (a `sink`, say) becomes biased to the thread that sends into it,
+/// whose sends then take no lock and no atomic read-modify-write. The first time another
+/// thread uses the subject (sends, subscribes, cancels, completes), it ends the bias for
+/// good, at the cost of one `membarrier` system call, and every send takes a short lock
+/// from then on, as on other platforms. Either way the guarantees above hold.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline let core = SubjectCore<Output, Failure>(current: nil)
 

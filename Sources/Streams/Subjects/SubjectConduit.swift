@@ -1,6 +1,7 @@
 /// The subscription a subject hands to one subscriber: its demand, its receiver (the
 /// subscriber with its value delivery) and its completion closure. Every stored property
-/// is guarded by the owning ``SubjectCore``'s lock.
+/// is guarded by the owning ``SubjectCore``'s lock (which a thread that owns the subject's
+/// bias does without when it reads ``delivery``; see ``SubjectBias``).
 ///
 /// The receiver and the closure are created where the subscriber's concrete type is
 /// known, so calling them runs specialised code; they are dropped (releasing the
@@ -116,7 +117,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     @inlinable
     func request(_ additional: Subscribers.Demand) {
         precondition(additional.rawValue != 0, "A subject's subscriber requested .none: demand must be positive")
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         // Only looked at here; the receiver is loaded (and retained) below, where a value
         // is owed, not on every request.
         guard receiver != nil else {
@@ -155,7 +156,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         owner.lock.unlock()
         let more = held.receive(value)
         requestEverything(from: feeds)
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         owner.finishDeliveryLocked(to: self, receiver: held, returned: more)
     }
 
@@ -174,7 +175,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         }
         owner.lock.unlock()
         requestEverything(from: feeds)
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         if pending.count == queuedBefore, owesCurrentValue, let box = owner.current, receiver != nil {
             owesCurrentValue = false
             if !demand.isUnlimited {
@@ -207,7 +208,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
 
     @inlinable
     func cancel() {
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         var value = receiver
         // Released under the lock, which runs no subscriber deinit: the closure holds the
         // receiver, which ``receiver`` also holds until it is released below, after
@@ -242,7 +243,7 @@ extension SubjectConduit: CombineReflectable {
     /// in Combine's mirror. (Combine's also lists the subject itself; a conduit holds
     /// only the subject's shared state, so it is not listed.)
     @usableFromInline var customMirror: Mirror {
-        owner.lock.lock()
+        owner.lockReconcilingBias()
         let box = receiver as? any ErasedSubscriberBox
         let demand = demand
         owner.lock.unlock()

@@ -1,3 +1,7 @@
+#if os(Linux)
+import Synchronization
+#endif
+
 /// The broadcasting machinery shared by ``PassthroughSubject`` and ``CurrentValueSubject``
 /// (and, through them, `multicast`, `share`, `@Published` and `objectWillChange`).
 ///
@@ -22,6 +26,12 @@
 /// claim the delivery, one to end it) and one indirect call into the (fully specialised)
 /// subscriber chain: no reference counting, since the conduit and its
 /// ``SubjectReceiver`` are kept alive by their owners for as long as a delivery runs.
+/// On Linux, a subject whose sends come from one thread is biased to it
+/// (``SubjectBias``): that thread's sends on this path take no lock and no atomic
+/// read-modify-write, only plain stores and loads of the bias words, until another thread
+/// touches the subject and revokes the bias for good. Every lock acquisition goes through
+/// ``lockReconcilingBias()``, which turns a biased delivery under way into an ordinary one,
+/// so every rule above holds for it too.
 ///
 /// Every stored property has a layout that does not depend on `Output` or `Failure`
 /// (class references, closures, arrays of objects). That matters for speed: the
@@ -51,6 +61,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// is asked for `.unlimited` only from then on (at once if it arrives later), so its
     /// values, such as a current value it replays, wait for a subscriber that wants them.
     @usableFromInline @exclusivity(unchecked) var hasDemand = false
+    /// The thread the subject is biased to, if any, and its phase (see ``SubjectBias``).
+    @usableFromInline let bias = SubjectBias()
 
     @inlinable
     init(current: Output?) {
@@ -68,6 +80,24 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         unsafeDowncast(object, to: SubjectConduit<Output, Failure>.self)
     }
 
+    /// Takes the lock, for any access to the subject's or its conduits' state: the only
+    /// way in. While the subject is biased to a thread, it first reconciles the bias
+    /// (``SubjectBias/reconcileLocked()``): from another thread it revokes it for good;
+    /// and if the owner is inside a biased delivery (on another thread, or below us on
+    /// this one), that delivery becomes an ordinary delivery under way, which the owner
+    /// ends under the lock when its call returns.
+    @inlinable @inline(__always)
+    func lockReconcilingBias() {
+        lock.lock()
+        #if os(Linux)
+        if bias.needsReconciling, bias.reconcileLocked() {
+            // The one-subscriber path was taken (it needs `first`), and nothing changed the
+            // subscribers since: every change comes through here and inherits first.
+            Self.conduit(first.unsafelyUnwrapped).delivery = .busyWithNews
+        }
+        #endif
+    }
+
     /// Attaches `subscriber`, or completes it at once if the subject already completed.
     ///
     /// `consuming`: the subscriber moves into its receiver instead of being copied, which
@@ -75,7 +105,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// caller).
     @inlinable
     func attach<S: Subscriber>(_ subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-        lock.lock()
+        lockReconcilingBias()
         if let completion {
             lock.unlock()
             subscriber.receive(subscription: Subscriptions.empty)
@@ -98,7 +128,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         // The conduit starts out delivering: values sent (or the current value requested)
         // while the subscriber is still inside `receive(subscription:)` wait for it.
         receiver.subscriber.receive(subscription: conduit)
-        lock.lock()
+        lockReconcilingBias()
         if conduit.delivery == .busy {
             conduit.delivery = .idle
             lock.unlock()
@@ -112,7 +142,25 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// `storingAfterCompletion` (its `value` setter).
     @inlinable
     func send(_ value: Output, storingAfterCompletion: Bool = false) {
-        lock.lock()
+        #if os(Linux)
+        if bias.isHeldByCurrentThread, sendBiased(value) {
+            return
+        }
+        #endif
+        sendLocked(value, storingAfterCompletion: storingAfterCompletion)
+    }
+
+    /// `send` with the lock. Where subjects can be biased, kept out of line, so that the
+    /// owner's send inlined into the caller stays small (with it inline the caller saved
+    /// and restored every register it uses on every send); inline elsewhere, as it is the
+    /// only path there.
+    #if os(Linux)
+    @inlinable @inline(never)
+    #else
+    @inlinable @inline(__always)
+    #endif
+    func sendLocked(_ value: Output, storingAfterCompletion: Bool) {
+        lockReconcilingBias()
         if completion != nil {
             let replaced = storingAfterCompletion ? current?.replace(with: value) : nil
             lock.unlock()
@@ -137,9 +185,14 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 return
             }
             conduit.delivery = .busy
+            #if os(Linux)
+            if bias.owner.load(ordering: .relaxed) == 0 {
+                bias.adoptLocked()
+            }
+            #endif
             lock.unlock()
             _ = receiver._withUnsafeGuaranteedRef { $0.receive(value) }
-            lock.lock()
+            lockReconcilingBias()
             if conduit.delivery == .busy {
                 conduit.delivery = .idle
                 lock.unlock()
@@ -154,6 +207,62 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         sendToEach(value)
     }
+
+    #if os(Linux)
+    /// The owner thread's send on the one-subscriber path, with no lock (see
+    /// ``SubjectBias`` for the protocol and why it is correct). Returns `false`, having
+    /// touched nothing, when that path does not apply or the bias needs attention: the
+    /// caller then takes the lock. No reference counting, as on the locked path: the
+    /// conduit and the receiver are kept alive by the subject, or, once a lock holder
+    /// inherited the delivery, by the conduit's `keepAlive` and `retiredReceiver`.
+    @inlinable
+    func sendBiased(_ value: Output) -> Bool {
+        // A re-entrant send (from inside this thread's own biased delivery) queues.
+        guard bias.phase.load(ordering: .relaxed) == SubjectBias.idle else { return false }
+        bias.phase.store(SubjectBias.claiming, ordering: .relaxed)
+        SubjectBias.lightFence()
+        // Claiming: only this thread touches the state until it stores `delivering` (a
+        // lock holder from another thread waits; none exists on this thread).
+        guard bias.attention.load(ordering: .acquiring) == 0, let receiver = fastPath,
+            Self.conduit(first.unsafelyUnwrapped).delivery == .idle
+        else {
+            bias.phase.store(SubjectBias.idle, ordering: .releasing)
+            return false
+        }
+        let conduit = Unmanaged.passUnretained(Self.conduit(first.unsafelyUnwrapped))
+        // Released after the delivery, outside the claiming phase: its deinit is user code.
+        let replaced = current?.replace(with: value)
+        bias.phase.store(SubjectBias.delivering, ordering: .releasing)
+        _ = receiver._withUnsafeGuaranteedRef { $0.receive(value) }
+        bias.phase.store(SubjectBias.idle, ordering: .releasing)
+        SubjectBias.lightFence()
+        if bias.attention.load(ordering: .acquiring) != 0 {
+            finishBiasedDelivery(to: conduit, receiver: receiver)
+        }
+        withExtendedLifetime(replaced) {}
+        return true
+    }
+
+    /// The end of a biased delivery when the bias needs attention: if a lock holder
+    /// inherited the delivery, this thread ends it as the delivering thread (queued values,
+    /// a completion, a retired receiver). Otherwise the bias was revoked after the delivery
+    /// ended, and `conduit` and `receiver` may be gone: they are not touched.
+    @inlinable @inline(never)
+    func finishBiasedDelivery(
+        to conduit: Unmanaged<SubjectConduit<Output, Failure>>,
+        receiver: Unmanaged<SubjectReceiver<Output>>
+    ) {
+        lockReconcilingBias()
+        guard bias.takeInheritedLocked() else {
+            lock.unlock()
+            return
+        }
+        // A reference of our own: `finishDeliveryLocked` may release a retired receiver.
+        let owned = receiver.takeUnretainedValue()
+        finishDeliveryLocked(to: conduit.takeUnretainedValue(), receiver: owned, returned: .none)
+        withExtendedLifetime(owned) {}
+    }
+    #endif
 
     /// The general case of `send`: several subscribers, or limited demand. Lock held on
     /// entry; kept out of line so that the one-subscriber path stays small.
@@ -180,7 +289,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// delivery to it is under way, queued behind that one.
     @inlinable
     func offer(_ value: Output, to conduit: SubjectConduit<Output, Failure>) {
-        lock.lock()
+        lockReconcilingBias()
         guard completion == nil, let receiver = conduit.claimDeliveryLocked() else {
             lock.unlock()
             return
@@ -193,7 +302,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         conduit.delivery = .busy
         lock.unlock()
         let more = receiver.receive(value)
-        lock.lock()
+        lockReconcilingBias()
         if more.rawValue == 0, conduit.delivery == .busy {
             conduit.delivery = .idle
             lock.unlock()
@@ -281,14 +390,14 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 lock.unlock()
                 more = receiver.receive(value)
             }
-            lock.lock()
+            lockReconcilingBias()
         }
     }
 
     /// Completes every subscriber once; later calls do nothing.
     @inlinable
     func send(completion: Subscribers.Completion<Failure>) {
-        lock.lock()
+        lockReconcilingBias()
         if self.completion != nil {
             lock.unlock()
             return
@@ -324,7 +433,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// has asked for values (see ``hasDemand``).
     @inlinable
     func send(subscription: any Subscription) {
-        lock.lock()
+        lockReconcilingBias()
         if completion != nil {
             lock.unlock()
             subscription.cancel()

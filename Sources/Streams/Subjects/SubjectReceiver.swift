@@ -1,7 +1,8 @@
 /// A subject's subscriber and the specialised function that hands it a value, in one
 /// object, so that a subject's one-subscriber send path can call it through an
 /// unretained reference: retaining and releasing it would be two atomic
-/// read-modify-writes on every value, as many as the delivery protocol itself needs.
+/// read-modify-writes on every value, as many as the locked delivery protocol itself
+/// needs (and the biased one, ``SubjectBias``, needs none).
 ///
 /// The subscriber lives in the subclass ``SubscriberReceiver``, whose type the subject
 /// does not know; ``deliver`` is made where it is known, so calling it runs specialised
