@@ -19,6 +19,22 @@ import FoundationNetworking
 @Suite struct ReleaseOutsideLockTests {
     // MARK: Scheduling operators
 
+    // MARK: Subscribers
+
+    @Test func sinkReleasesItsSubscriptionOutsideTheLockWhenItCompletes() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        // Only the sink holds the subscription; its deinit cancels the sink.
+        sink.receive(subscription: ProbeSubscription { sink.cancel() })
+        #expect(finishesInTime { sink.receive(completion: .finished) })
+    }
+
+    @Test func assignReleasesItsSubscriptionOutsideTheLockWhenItCompletes() {
+        final class Target { var value = 0 }
+        let assign = Subscribers.Assign<Target, Int>(object: Target(), keyPath: \.value)
+        assign.receive(subscription: ProbeSubscription { assign.cancel() })
+        #expect(finishesInTime { assign.receive(completion: .finished) })
+    }
+
     @Test func currentValueSubjectReleasesTheValueItReplacesOutsideTheLock() {
         let subject = CurrentValueSubject<Token, Never>(Token())
         let seen = EventLog<Token>()

@@ -47,6 +47,22 @@ import Testing
         #expect(second.requests == [])
     }
 
+    @Test func sinkKeepsItsFirstSubscriptionAfterRefusingASecondAndRefusesOneAfterItsCancel() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        let (first, second, late) = (RecordingSubscription(), RecordingSubscription(), RecordingSubscription())
+        sink.receive(subscription: first)
+        sink.receive(subscription: second)
+        // Refusing the second one left the first in place: cancelling reaches it, once.
+        sink.cancel()
+        sink.cancel()
+        #expect(first.cancelCount == 1)
+        #expect(second.cancelCount == 1)
+        sink.receive(subscription: late)
+        #expect(late.cancelCount == 1, "a subscription arriving after the cancel is cancelled")
+        #expect(late.requests == [])
+        #expect(first.cancelCount == 1)
+    }
+
     final class Box {
         var value = 0
     }

@@ -15,6 +15,12 @@
 /// threads ``cancel()`` is called.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     @usableFromInline let lock = Lock()
+    /// Set by ``cancel()``, under the lock, once the action is gone. From then on nothing
+    /// reaches this cancellable but its owners: the sink that
+    /// ``Publisher/sink(receiveCompletion:receiveValue:)`` made either took the action
+    /// itself (under the lock, which ``cancel()`` then waited for) or was cancelled by it,
+    /// which makes it forget this cancellable. So deinit reads it without the lock.
+    @usableFromInline @exclusivity(unchecked) var isCancelled = false
     @usableFromInline @exclusivity(unchecked) var cancelAction: (() -> Void)?
 
     /// Wraps a closure to run on the first ``cancel()`` or on deinit.
@@ -34,20 +40,26 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
 
     deinit {
+        // Cancelled already: no action left, and no sink that could still reach this
+        // cancellable (see `isCancelled`); skipping the lock saves an atomic operation on
+        // the common path, `cancel()` then release.
+        if isCancelled { return }
         // Under the lock: the sink that `sink(...)` made may take the action away from
-        // another thread when it ends (`releaseAction()`), without holding a reference.
-        releaseAction()?()
+        // another thread when it ends (`releaseAction(cancelling:)`), without holding a
+        // reference.
+        releaseAction(cancelling: false)?()
     }
 
     /// Takes the action away under the lock without running it, so that it runs at most
-    /// once: ``cancel()`` and deinit run what they get; the sink that
-    /// ``Publisher/sink(receiveCompletion:receiveValue:)`` made, which has ended, drops it,
-    /// so this cancellable no longer keeps that sink (and its closures) alive, and releases
-    /// it after unlocking its own lock.
+    /// once: ``cancel()`` (`cancelling`, which also sets ``isCancelled``) and deinit run
+    /// what they get; the sink that ``Publisher/sink(receiveCompletion:receiveValue:)``
+    /// made, which has ended, drops it, so this cancellable no longer keeps that sink (and
+    /// its closures) alive, and releases it after unlocking its own lock.
     @inlinable
-    func releaseAction() -> (() -> Void)? {
+    func releaseAction(cancelling: Bool) -> (() -> Void)? {
         lock.lock()
         let action = cancelAction.take()
+        if cancelling { isCancelled = true }
         lock.unlock()
         return action
     }
@@ -55,7 +67,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     /// Cancels the wrapped work, once.
     @inlinable
     public func cancel() {
-        releaseAction()?()
+        releaseAction(cancelling: true)?()
     }
 
     /// Keeps this cancellable in `set`.

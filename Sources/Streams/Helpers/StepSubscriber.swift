@@ -142,13 +142,13 @@ final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: 
         if let output, outstanding.rawValue == 0 {
             pendingFinal = output
             lock.unlock()
-            live?.cancel()
+            if let live = consume live { live.cancel() }
             return
         }
         let receiver = downstream
         downstream = nil
         lock.unlock()
-        live?.cancel()
+        if let live = consume live { live.cancel() }
         guard let receiver else { return }
         if let output {
             _ = receiver.receive(output)
@@ -186,7 +186,7 @@ final class StepSubscriber<Upstream: Publisher, Downstream: Subscriber, State>: 
         downstream = nil
         pendingFinal = nil
         lock.unlock()
-        live?.cancel()
+        if let live = consume live { live.cancel() }
         withExtendedLifetime(released) {}
     }
 }

@@ -8,8 +8,11 @@
 /// lock.lock()
 /// let upstream = state.terminate()
 /// lock.unlock()
-/// upstream?.cancel()
+/// if let live = consume upstream { live.cancel() }
 /// ```
+///
+/// (`consume` moves the subscription into `live`; `upstream?.cancel()` would copy it
+/// first, a retain and a release more through its type's value witnesses.)
 @usableFromInline
 enum SubscriptionState {
     /// No subscription has arrived yet.
@@ -21,21 +24,48 @@ enum SubscriptionState {
 
     /// Records `subscription` if none has arrived yet; returns `false` when it must be
     /// cancelled instead (a second subscription, or one arriving after termination).
+    ///
+    /// The state is looked at by moving it out and back (`consume`): reading it in place
+    /// would copy the enum, and with it the `any Subscription`, through value witnesses.
     @inlinable
     mutating func attach(_ subscription: any Subscription) -> Bool {
-        guard case .awaiting = self else { return false }
-        self = .subscribed(subscription)
-        return true
+        switch consume self {
+        case .awaiting:
+            self = .subscribed(subscription)
+            return true
+        case let other:
+            self = other
+            return false
+        }
     }
 
     /// Moves to ``terminal`` and returns the subscription that was live, if any, so the
     /// caller can cancel it after unlocking.
+    ///
+    /// The subscription is moved out, not copied: copying an `any Subscription` goes
+    /// through its type's value witnesses (a retain and a release more), which is most
+    /// of what ending a subscription costs a `sink`.
     @inlinable
     mutating func terminate() -> (any Subscription)? {
-        let previous = self
-        self = .terminal
-        if case .subscribed(let subscription) = previous { return subscription }
-        return nil
+        terminateTellingIfTerminal().subscription
+    }
+
+    /// ``terminate()`` that also tells whether the state was ``terminal`` already (a
+    /// completion after the completion or the cancel), without reading the state in place
+    /// first (see ``attach(_:)``).
+    @inlinable
+    mutating func terminateTellingIfTerminal() -> (subscription: (any Subscription)?, wasTerminal: Bool) {
+        switch consume self {
+        case .subscribed(let subscription):
+            self = .terminal
+            return (subscription, false)
+        case .awaiting:
+            self = .terminal
+            return (nil, false)
+        case .terminal:
+            self = .terminal
+            return (nil, true)
+        }
     }
 
     /// The live subscription, if subscribed.

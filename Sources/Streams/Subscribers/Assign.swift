@@ -62,9 +62,11 @@ extension Subscribers {
             lock.lock()
             let released = target
             target = nil
-            _ = state.terminate()
+            // Both let go of after unlocking: each may be the last reference to user code
+            // (the object, the subscription) whose deinit may reach this subscriber.
+            let upstream = state.terminate()
             lock.unlock()
-            withExtendedLifetime(released) {}
+            withExtendedLifetime((released, upstream)) {}
         }
 
         /// Cancels the subscription and lets go of the object.
@@ -75,7 +77,7 @@ extension Subscribers {
             target = nil
             let upstream = state.terminate()
             lock.unlock()
-            upstream?.cancel()
+            if let live = consume upstream { live.cancel() }
             withExtendedLifetime(released) {}
         }
 

@@ -70,15 +70,16 @@ extension Subscribers {
         @inlinable
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            let wasTerminal = state.isTerminal
-            _ = state.terminate()
+            let (upstream, wasTerminal) = state.terminateTellingIfTerminal()
             ended.set()
             let released = releaseCancellableLocked()
             lock.unlock()
             if !wasTerminal {
                 receiveCompletion(completion)
             }
-            withExtendedLifetime(released) {}
+            // The subscription too is let go of after unlocking: this may be the last
+            // reference to it, and its deinit is user code that may cancel this sink.
+            withExtendedLifetime((released, upstream)) {}
         }
 
         /// Cancels the upstream subscription.
@@ -89,7 +90,7 @@ extension Subscribers {
             ended.set()
             let released = releaseCancellableLocked()
             lock.unlock()
-            upstream?.cancel()
+            if let live = consume upstream { live.cancel() }
             withExtendedLifetime(released) {}
         }
 
@@ -102,7 +103,7 @@ extension Subscribers {
             ended.set()
             canceller = nil
             lock.unlock()
-            upstream?.cancel()
+            if let live = consume upstream { live.cancel() }
         }
 
         /// Makes the cancellable that ``Publisher/sink(receiveCompletion:receiveValue:)``
@@ -115,12 +116,12 @@ extension Subscribers {
         /// retaining it, so emptying it could free a closure still running (a cancel from
         /// inside it). The cancellable is reached without a reference but with this lock
         /// held: its deinit runs its action, which cancels this sink and so waits for the
-        /// lock, and takes the action under its own lock (see `AnyCancellable.releaseAction()`).
+        /// lock, and takes the action under its own lock (see `AnyCancellable.releaseAction(cancelling:)`).
         @inlinable
         func releaseCancellableLocked() -> (() -> Void)? {
             guard let cancellable = canceller else { return nil }
             canceller = nil
-            return cancellable._withUnsafeGuaranteedRef { $0.releaseAction() }
+            return cancellable._withUnsafeGuaranteedRef { $0.releaseAction(cancelling: false) }
         }
 
         /// `"Sink"`.
@@ -145,9 +146,11 @@ extension Publisher {
     /// - Returns: Keep it: releasing it cancels the subscription.
     @inlinable
     public func sink(
-        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-        receiveValue: @escaping (Output) -> Void
+        receiveCompletion: consuming @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: consuming @escaping (Output) -> Void
     ) -> AnyCancellable {
+        // The closures are `consuming` so that they move into the sink: borrowed, they
+        // would be copied into it (a retain of what they capture) and released here.
         let sink = Subscribers.Sink<Output, Failure>(
             receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         let cancellable = AnyCancellable { sink.cancelFromCancellable() }
@@ -167,7 +170,7 @@ extension Publisher where Failure == Never {
     ///
     /// - Returns: Keep it: releasing it cancels the subscription.
     @inlinable
-    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    public func sink(receiveValue: consuming @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 }

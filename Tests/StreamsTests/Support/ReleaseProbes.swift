@@ -19,6 +19,20 @@ final class Token: Equatable, @unchecked Sendable {
     static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
 }
 
+/// A subscription that does nothing but run `onDeinit` when it goes.
+final class ProbeSubscription: Subscription, @unchecked Sendable {
+    private let onDeinit: () -> Void
+
+    init(onDeinit: @escaping () -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit { onDeinit() }
+
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
+}
+
 /// Holds a subscription for a test that keeps no reference to the subscriber itself.
 final class SubscriptionHandle: @unchecked Sendable {
     // `@unchecked`: `stored` is guarded by `lock`.
