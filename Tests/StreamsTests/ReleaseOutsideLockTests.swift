@@ -21,6 +21,34 @@ import FoundationNetworking
 
     // MARK: Subscribers
 
+    /// The operators that let go of their upstream subscription when the upstream
+    /// completes: the subscription's deinit here cancels the operator's own subscription,
+    /// which takes the operator's lock.
+    @Test(arguments: [
+        "flatMap", "throttle", "buffer", "measureInterval", "subscribe(on:)",
+        "collect(.byTime)", "through", "handleEvents",
+    ])
+    func operatorReleasesItsUpstreamSubscriptionOutsideTheLockWhenTheUpstreamCompletes(operatorName: String) {
+        let handle = SubscriptionHandle()
+        let upstream = HandOverPublisher { handle.cancel() }
+        let scheduler = TestScheduler()
+        let downstream = ProbeSubscriber<Int, Never>(handle: handle)
+        switch operatorName {
+        case "flatMap": upstream.flatMap { Just($0) }.subscribe(downstream)
+        case "throttle":
+            upstream.throttle(for: 1, scheduler: scheduler, latest: true).subscribe(downstream)
+        case "buffer": upstream.buffer(size: 4, prefetch: .keepFull, whenFull: .dropOldest).subscribe(downstream)
+        case "measureInterval": upstream.measureInterval(using: scheduler).map { _ in 0 }.subscribe(downstream)
+        case "subscribe(on:)": upstream.subscribe(on: ImmediateScheduler.shared).subscribe(downstream)
+        case "collect(.byTime)":
+            upstream.collect(.byTime(scheduler, 1)).map(\.count).subscribe(downstream)
+        case "through": upstream.through(Pipeline<Int, Int>().map { $0 }).subscribe(downstream)
+        case "handleEvents": upstream.handleEvents(receiveOutput: { _ in }).subscribe(downstream)
+        default: Issue.record("no such operator: \(operatorName)")
+        }
+        #expect(finishesInTime { upstream.finish() }, "\(operatorName)")
+    }
+
     @Test func sinkReleasesItsSubscriptionOutsideTheLockWhenItCompletes() {
         let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
         // Only the sink holds the subscription; its deinit cancels the sink.

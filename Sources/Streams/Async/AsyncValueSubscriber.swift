@@ -177,7 +177,10 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
             lock.unlock()
             return
         }
-        _ = upstream.terminate()
+        // Let go of at return, after unlocking: this may be the last reference to the
+        // subscription, whose deinit may call back into this subscriber.
+        let ended = upstream.terminate()
+        defer { withExtendedLifetime(ended) {} }
         guard let waiter else {
             // Buffered values are still delivered first; see `wait(with:)`.
             ending = outcome

@@ -78,7 +78,10 @@ final class EventTap<Downstream: Subscriber>: Subscriber, Subscription, @uncheck
             lock.unlock()
             return
         }
-        _ = upstream.terminate()
+        // Let go of at return, after unlocking: this may be the last reference to the
+        // subscription, whose deinit may call back into this subscriber.
+        let ended = upstream.terminate()
+        defer { withExtendedLifetime(ended) {} }
         lock.unlock()
         hooks.completion?(completion)
         downstream.receive(completion: completion)

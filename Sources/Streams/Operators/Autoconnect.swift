@@ -121,7 +121,10 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
             lock.unlock()
             return
         }
-        _ = upstream.terminate()
+        // Let go of at return, after unlocking: this may be the last reference to the
+        // subscription, whose deinit may call back into this subscriber.
+        let ended = upstream.terminate()
+        defer { withExtendedLifetime(ended) {} }
         let departing = owner
         owner = nil
         lock.unlock()

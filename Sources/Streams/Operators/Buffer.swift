@@ -195,7 +195,10 @@ final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription
             lock.unlock()
             return
         }
-        _ = upstream.terminate()
+        // Let go of at return, after unlocking: this may be the last reference to the
+        // subscription, whose deinit may call back into this subscriber.
+        let ended = upstream.terminate()
+        defer { withExtendedLifetime(ended) {} }
         terminal = completion
         lock.unlock()
         _ = drain()

@@ -180,7 +180,10 @@ extension Publishers.CollectByTime {
                 lock.unlock()
                 return
             }
-            _ = upstream.terminate()
+            // Let go of at return, after unlocking: this may be the last reference to the
+            // subscription, whose deinit may call back into this subscriber.
+            let ended = upstream.terminate()
+            defer { withExtendedLifetime(ended) {} }
             var last: [Upstream.Output] = []
             if case .finished = completion { last = gathered }
             let dropped = gathered

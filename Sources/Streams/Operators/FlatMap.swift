@@ -165,7 +165,10 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
             lock.unlock()
             return
         }
-        _ = upstream.terminate()
+        // Let go of at return, after unlocking: this may be the last reference to the
+        // subscription, whose deinit may call back into this subscriber.
+        let ended = upstream.terminate()
+        defer { withExtendedLifetime(ended) {} }
         switch completion {
         case .finished:
             upstreamFinished = true

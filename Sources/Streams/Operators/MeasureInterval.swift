@@ -113,7 +113,10 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
             lock.unlock()
             return
         }
-        _ = upstream.terminate()
+        // Let go of at return, after unlocking: this may be the last reference to the
+        // subscription, whose deinit may call back into this subscriber.
+        let ended = upstream.terminate()
+        defer { withExtendedLifetime(ended) {} }
         downstream = nil
         lock.unlock()
         receiver.receive(completion: completion)

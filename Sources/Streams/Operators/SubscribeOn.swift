@@ -69,7 +69,10 @@ extension Publishers.SubscribeOn {
                 lock.unlock()
                 return
             }
-            _ = upstream.terminate()
+            // Let go of at return, after unlocking: this may be the last reference to the
+            // subscription, whose deinit may call back into this subscriber.
+            let ended = upstream.terminate()
+            defer { withExtendedLifetime(ended) {} }
             self.downstream = nil
             lock.unlock()
             downstream.receive(completion: completion)

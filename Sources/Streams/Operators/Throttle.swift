@@ -144,7 +144,10 @@ extension Publishers.Throttle {
                 lock.unlock()
                 return
             }
-            _ = upstream.terminate()
+            // Let go of at return, after unlocking: this may be the last reference to the
+            // subscription, whose deinit may call back into this subscriber.
+            let ended = upstream.terminate()
+            defer { withExtendedLifetime(ended) {} }
             let waitsForEmission = emissionScheduled
             if waitsForEmission { completionAfterEmission = completion }
             lock.unlock()

@@ -190,7 +190,10 @@ final class ThroughSubscription<Input, Downstream: Subscriber>: Subscriber, Subs
             lock.unlock()
             return
         }
-        _ = upstream.terminate()
+        // Let go of at return, after unlocking: this may be the last reference to the
+        // subscription, whose deinit may call back into this subscriber.
+        let ended = upstream.terminate()
+        defer { withExtendedLifetime(ended) {} }
         if self.completion == nil {
             self.completion = completion
         }

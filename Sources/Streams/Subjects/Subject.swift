@@ -84,7 +84,10 @@ final class SubjectFeeder<Downstream: Subject>: Subscriber, Cancellable, @unchec
         lock.lock()
         let subject = self.subject
         self.subject = nil
-        _ = state.terminate()
+        // Let go of at return, after unlocking: this may be the last reference to the
+        // subscription, whose deinit may call back into this subscriber.
+        let ended = state.terminate()
+        defer { withExtendedLifetime(ended) {} }
         lock.unlock()
         subject?.send(completion: completion)
     }

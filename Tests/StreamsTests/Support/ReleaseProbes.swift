@@ -95,3 +95,33 @@ final class ProbeSubscriber<Input, Failure: Error>: Subscriber, @unchecked Senda
 
     func receive(completion: Subscribers.Completion<Failure>) {}
 }
+
+/// A publisher that hands each subscriber a ``ProbeSubscription`` it does not keep, so the
+/// subscriber holds the last reference to it, and completes the subscriber on
+/// ``finish()``. For the tests that check that an operator lets go of its upstream
+/// subscription only after unlocking when the upstream completes.
+final class HandOverPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    // `@unchecked`: `subscriber` is guarded by `lock`; the rest is immutable.
+    private let onSubscriptionDeinit: () -> Void
+    private let lock = NSLock()
+    private var subscriber: AnySubscriber<Int, Never>?
+
+    /// `onSubscriptionDeinit` runs when the subscription handed over goes.
+    init(onSubscriptionDeinit: @escaping () -> Void) {
+        self.onSubscriptionDeinit = onSubscriptionDeinit
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        lock.withLock { self.subscriber = AnySubscriber(subscriber) }
+        subscriber.receive(subscription: ProbeSubscription(onDeinit: onSubscriptionDeinit))
+    }
+
+    /// Completes the subscriber, as an upstream that has already let go of its
+    /// subscription would.
+    func finish() {
+        lock.withLock { subscriber }?.receive(completion: .finished)
+    }
+}
