@@ -186,8 +186,14 @@ private func readRequests() {
             }
         }
     }
+    // The REPL has gone (it quit, or was killed). Exit on the main thread once the cell
+    // that runs now returns, with its output flushed; but a cell that does not return (an
+    // endless loop, which the REPL would have stopped) must not run on forever with nobody
+    // left to stop it: after a second, exit from here, without cleanup.
     DispatchQueue.main.async {
         fflush(nil)
         exit(0)
     }
+    sleep(1)
+    _exit(0)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PTYTestSupport
+import TestWaiting
 import Testing
 
 /// Evaluation as a person at a terminal sees it, through a pseudo-terminal: Ctrl-C stops
@@ -108,5 +109,47 @@ import Testing
         try terminal.waitForRawMode()
         terminal.send(.ctrlD)
         #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func killingSwiftlabDuringAnEndlessLoopEndsItsWorkerToo() throws {
+        let terminal = try start()
+        enter(#"var spins = 0; print("loop" + "ing"); while true { spins += 1 }"#, in: terminal)
+        try terminal.waitForOutput(containing: "looping")
+        let workers = Self.children(of: terminal.processID, named: "swiftlab-worker")
+        #expect(workers.count == 1)
+        // As when the terminal's window is closed hard, or the REPL crashes: no chance to
+        // stop the worker itself.
+        terminal.terminate()
+        for worker in workers {
+            #expect(
+                waitUntil { !Self.isRunning(worker) },
+                "the worker (pid \(worker)) still runs the endless loop after swiftlab was killed")
+        }
+    }
+
+    /// The processes whose parent is `parent` and whose command name is `name`.
+    static func children(of parent: pid_t, named name: String) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = processStat(pid) else { return nil }
+            return stat.parent == parent && stat.name == name ? pid : nil
+        }
+    }
+
+    /// Whether `pid` is a live process (not gone, and not a zombie nobody has reaped).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = processStat(pid) else { return false }
+        return stat.state != "Z" && stat.state != "X"
+    }
+
+    /// The command name, state and parent from `/proc/<pid>/stat`, or `nil` if it is gone.
+    static func processStat(_ pid: pid_t) -> (name: String, state: Character, parent: pid_t)? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")")
+        else { return nil }
+        let name = String(text[text.index(after: open)..<close])
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 2, let state = fields[0].first, let parent = pid_t(fields[1]) else { return nil }
+        return (name, state, parent)
     }
 }
