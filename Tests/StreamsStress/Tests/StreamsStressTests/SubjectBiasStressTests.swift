@@ -13,6 +13,26 @@ import Testing
     static let ownerSends = 1_000
     static let otherSends = 200
 
+    /// One thread (the owner) sends 1 through ``ownerSends`` into `subject`; `others`
+    /// threads each wait until the owner's biased sends are under way (its tenth value),
+    /// then run `action`, which revokes the bias somewhere in the owner's sends.
+    static func whileTheOwnerSends(
+        into subject: PassthroughSubject<Int, Never>, others: Int, then action: @escaping @Sendable () -> Void
+    ) {
+        let ownerStarted = Tally()
+        concurrently(others + 1) { index in
+            if index == 0 {
+                for value in 1...ownerSends {
+                    subject.send(value)
+                    if value == 10 { ownerStarted.add(1) }
+                }
+            } else {
+                while ownerStarted.value == 0 { sched_yield() }
+                action()
+            }
+        }
+    }
+
     @Test func otherThreadsSendingWhileTheOwnerSendsLoseNothing() {
         for _ in 0..<Self.subjects {
             let subject = PassthroughSubject<Int, Never>()
@@ -25,18 +45,8 @@ import Testing
                 count.value += 1
                 overlap.leave()
             }
-            let ownerStarted = Tally()
-            concurrently(3) { index in
-                if index == 0 {
-                    for value in 1...Self.ownerSends {
-                        subject.send(value)
-                        if value == 10 { ownerStarted.add(1) }
-                    }
-                } else {
-                    // Wait for the owner's biased sends to be under way, then revoke.
-                    while ownerStarted.value == 0 { sched_yield() }
-                    for value in 1...Self.otherSends { subject.send(value) }
-                }
+            Self.whileTheOwnerSends(into: subject, others: 2) {
+                for value in 1...Self.otherSends { subject.send(value) }
             }
             #expect(!overlap.overlapped)
             #expect(count.value == Self.ownerSends + 2 * Self.otherSends)
@@ -59,19 +69,8 @@ import Testing
                 withExtendedLifetime(tracked) { count.value += 1 }
                 overlap.leave()
             }
-            let ownerStarted = Tally()
             let holder = CancellableHolder(cancellable)
-            concurrently(2) { index in
-                if index == 0 {
-                    for value in 1...Self.ownerSends {
-                        subject.send(value)
-                        if value == 10 { ownerStarted.add(1) }
-                    }
-                } else {
-                    while ownerStarted.value == 0 { sched_yield() }
-                    holder.cancel()
-                }
-            }
+            Self.whileTheOwnerSends(into: subject, others: 1) { holder.cancel() }
             #expect(!overlap.overlapped)
             #expect(count.value >= 10 && count.value <= Self.ownerSends)
         }
@@ -97,18 +96,7 @@ import Testing
                     events.value.append(value)
                     overlap.leave()
                 })
-            let ownerStarted = Tally()
-            concurrently(2) { index in
-                if index == 0 {
-                    for value in 1...Self.ownerSends {
-                        subject.send(value)
-                        if value == 10 { ownerStarted.add(1) }
-                    }
-                } else {
-                    while ownerStarted.value == 0 { sched_yield() }
-                    subject.send(completion: .finished)
-                }
-            }
+            Self.whileTheOwnerSends(into: subject, others: 1) { subject.send(completion: .finished) }
             #expect(!overlap.overlapped)
             #expect(completions.value == 1)
             #expect(valuesAfterCompletion.value == 0)
