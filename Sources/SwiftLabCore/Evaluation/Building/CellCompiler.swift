@@ -53,7 +53,7 @@ final class CellCompiler: @unchecked Sendable {
     /// A fresh server, warming up in the background, replaces the running one after this
     /// many compiles: sourcekitd's CPU time per compile grows over a session even with
     /// each compile session closed (from about 60 ms at first to 90 ms after 250 compiles
-    /// in one run, see BENCHMARKS.md), and a fresh one starts again from the bottom.
+    /// in one run, see Benchmarks/History.md), and a fresh one starts again from the bottom.
     var compilesPerServer = 100
     /// The server that takes over once it is warm.
     private(set) var successor: CompileServer?
