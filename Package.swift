@@ -2,11 +2,20 @@
 // SwiftLab: learn Swift's functional operators and reactive streams.
 //
 // The manifest is split into one block per area (Pipelines, Streams, REPL, Examples)
-// so that each area's targets read together; see ../shared/design/architecture.md.
+// so that each area's targets read together; Documentation/Architecture.md describes them.
 import PackageDescription
 
 var products: [Product] = []
 var targets: [Target] = []
+
+// SWIFTLAB_SUBJECT_BIAS=off builds Streams without the subjects' thread bias
+// (Sources/Streams/Subjects/SubjectBias.swift): the compilation condition
+// STREAMS_NO_SUBJECT_BIAS, which leaves every send on the locked protocol, as on platforms
+// without membarrier(2). That build exists to test the locked protocol alone, so it declares
+// only Streams, what it is built from and StreamsTests, and `swift test` there builds nothing
+// else; `make test` runs StreamsTests that way, in a scratch path of its own (.build-nobias).
+let subjectBias = Context.environment["SWIFTLAB_SUBJECT_BIAS"] != "off"
+let streamsSettings: [SwiftSetting] = subjectBias ? [] : [.define("STREAMS_NO_SUBJECT_BIAS")]
 
 // MARK: - Pipelines: map / flatMap / compactMap operators and the fused Pipeline value.
 products += [
@@ -46,14 +55,22 @@ targets += [
     // The compiler barrier and membarrier(2) behind the subjects' thread-biased send
     // (Sources/Streams/Subjects/SubjectBias.swift); imported by Streams' own code only.
     .target(name: "CAsymmetricFence"),
-    .target(name: "Streams", dependencies: ["Pipelines", "CAsymmetricFence"], exclude: ["Operators/README.md"]),
+    .target(
+        name: "Streams", dependencies: ["Pipelines", "CAsymmetricFence"], exclude: ["Operators/README.md"],
+        swiftSettings: streamsSettings
+    ),
     .target(name: "StreamsFoundation", dependencies: ["Streams"]),
     .target(name: "StreamsTesting", dependencies: ["Streams"]),
     .testTarget(
         name: "StreamsTests",
-        dependencies: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "TestWaiting"]
+        dependencies: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "TestWaiting"],
+        swiftSettings: streamsSettings
     ),
 ]
+
+// Where the build without the subjects' bias ends (see the top): the areas below are left
+// out of it.
+let streamsArea = (products: Set(products.map(\.name)), targets: Set(targets.map(\.name)))
 
 // MARK: - sourcekitd, the toolchain's compiler as a library (usr/lib/libsourcekitdInProc.so),
 // loaded with dlopen (CSourceKitd declares the C API) and sent any request; never loaded in
@@ -134,6 +151,13 @@ targets += [
         ]
     ),
 ]
+
+if !subjectBias {
+    products = products.filter { streamsArea.products.contains($0.name) }
+    targets = targets.filter { target in
+        streamsArea.targets.contains(target.name) && (target.type != .test || target.name == "StreamsTests")
+    }
+}
 
 let package = Package(
     name: "SwiftLab",
