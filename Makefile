@@ -26,9 +26,9 @@ test: deps
 	$(SWIFT) build -c release
 	"$$($(SWIFT) build -c release --show-bin-path)/swiftlab" verify
 	# Streams' tests again with the subjects' thread bias compiled out, so that the locked
-	# protocol every other platform runs is tested on Linux too. The manifest then declares
-	# only Streams and what its tests need, and a scratch path of its own keeps the main
-	# build intact.
+	# protocol every other platform runs is tested on Linux too. The root manifest then
+	# declares only StreamsTests over the libraries' package, and a scratch path of its own
+	# keeps the main build intact.
 	SWIFTLAB_SUBJECT_BIAS=off $(SWIFT) test --scratch-path .build-nobias --filter StreamsTests
 	# Streams: the concurrency stress suite under ThreadSanitizer; its own package, so the
 	# sanitizer build compiles only Streams and the stress tests. Then again without the
