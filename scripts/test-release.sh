@@ -39,7 +39,7 @@ refuses() {  # refuses DESCRIPTION MESSAGE: release.sh must fail, saying MESSAGE
         failures=$((failures + 1))
     fi
 }
-commit() { git -C "$clone" commit --quiet -am "$1"; }
+commit() { git -C "$clone" commit --quiet --allow-empty -am "$1"; }
 
 version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' "$clone/Sources/SwiftLabCore/SwiftLabCore.swift")
 heading=$(grep -m 1 -E '^## [0-9]' "$clone/CHANGELOG.md")
