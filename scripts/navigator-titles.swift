@@ -1,10 +1,11 @@
-// Gives each function, property, initializer, subscript and enum case in the symbol
-// graphs under a directory a navigator name: its title, `debounce(for:scheduler:options:)`.
-// DocC's sidebar shows a symbol's navigator name, and without one it shows the symbol's
+// Names each function, property, initializer, subscript and enum case in the symbol graphs
+// under a directory by its title, `debounce(for:scheduler:options:)`, in DocC's sidebar
+// and topic lists. For a Swift symbol DocC's sidebar shows the symbol's "sub-heading", its
 // whole declaration (`func debounce<S>(for: S.SchedulerTimeType.Stride, scheduler: S, ...`),
-// which the sidebar cuts off; swift-symbolgraph-extract writes navigator names for types
-// only. Pages and topic groups still show declarations. Run by scripts/docs.sh between
-// the extraction and `docc convert`:
+// which the sidebar cuts off, and not its navigator name (a known limitation:
+// swiftlang/swift-docc#176); DocC has no option for it. So the sub-heading, and the
+// navigator name, become the title; each symbol's page still shows its full declaration.
+// Run by scripts/docs.sh between the extraction and `docc convert`:
 //
 //     swift scripts/navigator-titles.swift DIRECTORY
 import Foundation
@@ -39,6 +40,7 @@ for file in files {
         else { return symbol }
         var symbol = symbol
         names["navigator"] = [["kind": "identifier", "spelling": title]]
+        names["subHeading"] = [["kind": "identifier", "spelling": title]]
         symbol["names"] = names
         renamed += 1
         return symbol

@@ -9,7 +9,7 @@ where SchedulerTimeType == RunLoop.SchedulerTimeType, SchedulerOptions == RunLoo
     public static var main: Self { RunLoop.main.eraseToAnyScheduler() }
 
     /// A run-loop-clock scheduler that runs every action at once on the calling thread (see
-    /// ``Streams/AnyScheduler/immediate(now:)``). Not in Combine (combine-schedulers' name).
+    /// `AnyScheduler.immediate(now:)`). Not in Combine (combine-schedulers' name).
     public static var immediate: Self { .immediate(now: { RunLoop.SchedulerTimeType(Date()) }) }
 }
 
@@ -19,7 +19,7 @@ where SchedulerTimeType == OperationQueue.SchedulerTimeType, SchedulerOptions ==
     public static var main: Self { OperationQueue.main.eraseToAnyScheduler() }
 
     /// An operation-queue-clock scheduler that runs every action at once on the calling
-    /// thread (see ``Streams/AnyScheduler/immediate(now:)``). Not in Combine
+    /// thread (see `AnyScheduler.immediate(now:)`). Not in Combine
     /// (combine-schedulers' name).
     public static var immediate: Self { .immediate(now: { OperationQueue.SchedulerTimeType(Date()) }) }
 }
