@@ -2,11 +2,21 @@
 // SwiftLab: learn Swift's functional operators and reactive streams.
 //
 // The manifest is split into one block per area (the libraries, REPL, Examples)
-// so that each area's targets read together; see ../shared/design/architecture.md.
+// so that each area's targets read together; Documentation/Architecture.md describes them.
 import PackageDescription
 
 var products: [Product] = []
 var targets: [Target] = []
+
+// SWIFTLAB_SUBJECT_BIAS=off builds Streams without the subjects' thread bias
+// (Libraries/Sources/Streams/Subjects/SubjectBias.swift): the compilation condition
+// STREAMS_NO_SUBJECT_BIAS (Libraries/Package.swift reads the same variable), which leaves
+// every send on the locked protocol, as on platforms without membarrier(2). That build
+// exists to test the locked protocol alone, so this manifest then declares only the
+// libraries' tests, and `swift test` there builds nothing else; `make test` runs
+// StreamsTests that way, in a scratch path of its own (.build-nobias).
+let subjectBias = Context.environment["SWIFTLAB_SUBJECT_BIAS"] != "off"
+let streamsTestSettings: [SwiftSetting] = subjectBias ? [] : [.define("STREAMS_NO_SUBJECT_BIAS")]
 
 // MARK: - The libraries: Pipelines, Streams, StreamsFoundation, StreamsTesting (and the
 // LocalHTTPServer test aid) are their own package in Libraries/, the one other packages
@@ -29,9 +39,14 @@ targets += [
         dependencies: [
             library("Pipelines"), library("Streams"), library("StreamsFoundation"), library("StreamsTesting"),
             library("LocalHTTPServer"), "TestWaiting",
-        ]
+        ],
+        swiftSettings: streamsTestSettings
     ),
 ]
+
+// Where the build without the subjects' bias ends (see the top): the areas below are left
+// out of it.
+let streamsArea = Set(targets.map(\.name))
 
 // MARK: - sourcekitd, the toolchain's compiler as a library (usr/lib/libsourcekitdInProc.so),
 // loaded with dlopen (CSourceKitd declares the C API) and sent any request; never loaded in
@@ -116,6 +131,13 @@ targets += [
         ]
     ),
 ]
+
+if !subjectBias {
+    products = []
+    targets = targets.filter { target in
+        streamsArea.contains(target.name) && (target.type != .test || target.name == "StreamsTests")
+    }
+}
 
 let package = Package(
     name: "SwiftLab",

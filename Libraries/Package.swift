@@ -12,6 +12,13 @@
 // tests are there (../Tests), built and run by `make test`.
 import PackageDescription
 
+// SWIFTLAB_SUBJECT_BIAS=off builds Streams without the subjects' thread bias
+// (Sources/Streams/Subjects/SubjectBias.swift): the compilation condition
+// STREAMS_NO_SUBJECT_BIAS leaves every send on the locked protocol, as on platforms without
+// membarrier(2). `make test` tests Streams that way too (../Package.swift, ../Makefile).
+let streamsSettings: [SwiftSetting] =
+    Context.environment["SWIFTLAB_SUBJECT_BIAS"] == "off" ? [.define("STREAMS_NO_SUBJECT_BIAS")] : []
+
 let package = Package(
     name: "SwiftLabLibraries",
     platforms: [.macOS(.v13)],
@@ -34,7 +41,10 @@ let package = Package(
         // The compiler barrier and membarrier(2) behind the subjects' thread-biased send
         // (Sources/Streams/Subjects/SubjectBias.swift); imported by Streams' own code only.
         .target(name: "CAsymmetricFence"),
-        .target(name: "Streams", dependencies: ["Pipelines", "CAsymmetricFence"], exclude: ["Operators/README.md"]),
+        .target(
+            name: "Streams", dependencies: ["Pipelines", "CAsymmetricFence"], exclude: ["Operators/README.md"],
+            swiftSettings: streamsSettings
+        ),
         .target(name: "StreamsFoundation", dependencies: ["Streams"]),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "LocalHTTPServer", dependencies: ["Streams", "StreamsFoundation"]),
