@@ -18,8 +18,15 @@ run: deps
 test: deps
 	# The house style (.swift-format): any finding fails, before the long builds start.
 	./scripts/lint.sh
+	# The release script, in a temporary clone: what it refuses, the tag it makes (the
+	# libraries' package at the root of its tree), and SwiftPM resolving README.md's
+	# URL dependency against that tag. Nothing is pushed.
+	SWIFT=$(SWIFT) ./scripts/test-release.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	# A package outside the repository, depending on Libraries/ with README.md's exact
+	# lines, builds and passes the view model tests of the virtual-time DocC article.
+	SWIFT=$(SWIFT) ./scripts/check-library-user.sh
 	# Every lesson's examples print what its text says; its checks pass with the solutions.
 	# Run by the release build, the one `make run` starts: a cell can need libraries that
 	# a debug build happens to load and a release build does not.
