@@ -40,6 +40,7 @@ extension SwiftLabRuntime {
         let number = nextResultNumber
         nextResultNumber += 1
         keepResult(value, number: number)
+        startLine()
         print(describe(value, named: "$R\(number)", style: displayStyle, writtenType: writtenType))
     }
 
@@ -52,7 +53,15 @@ extension SwiftLabRuntime {
     ///     alias (`let t: Celsius = 20`).
     public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String, writtenType: String? = nil)
     {
+        startLine()
         print(describe(value(), named: name, style: displayStyle, writtenType: writtenType))
+    }
+
+    /// Prints a top-level computed property as LLDB does, `name: Type = <computed property>`,
+    /// without running its getter.
+    public static func displayComputedProperty(named name: String, writtenType: String) {
+        startLine()
+        print("\(name): \(TypeNameSugar.sugaredWrittenType(writtenType, style: displayStyle)) = <computed property>")
     }
 
     /// `name: Type = value` in the current ``displayStyle``, with the type sugared and cell
