@@ -118,7 +118,12 @@ enum CellImports {
             ext.members.isEmpty || ext.statesConformances || !memberKeys(ext).allSatisfy(laterMembers.contains)
         }
         let whole = ["@testable import \(module)"]
-        if replaced.isEmpty, liveExtensions.count == cell.extensions.count { return (whole, []) }
+        if replaced.isEmpty, liveExtensions.count == cell.extensions.count {
+            // As in one file, the learner's types shadow those of the modules every cell
+            // imports (a `struct Record` and Streams' `Record`): a scoped import does.
+            let types = cell.declarations.filter { typeKeywords.contains($0.keyword) }
+            return (whole + types.map { "@testable import \(scopedImportKind[$0.keyword]!) \(module).\($0.name)" }, [])
+        }
         let live = cell.declarations.filter { !later.replace($0) }
         let replacedNames = Set(replaced.map(\.name))
         // Operators are only visible through a whole import.
@@ -139,6 +144,8 @@ enum CellImports {
         }
         return (lines, [])
     }
+
+    private static let typeKeywords: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "actor"]
 
     /// What a declaration replaces: those of the same name (a function: and signature),
     /// except that operators and precedence groups have names of their own (`func +++`
