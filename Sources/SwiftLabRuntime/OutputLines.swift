@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 // A result printed after `print("x", terminator: "")` starts on a line of its own, as in

@@ -22,13 +22,14 @@ import Testing
     func printsWhatSwiftcPrints(_ name: String) throws {
         let file = Self.folder.appendingPathComponent(name)
         let source = try String(contentsOf: file, encoding: .utf8)
-        let firstLine = source.prefix { $0 != "\n" }
-        let version = firstLine == "// swift-version: 6" ? "6" : "5"
+        let header = source.split(separator: "\n").prefix { $0.hasPrefix("//") }
+        let version = header.contains("// swift-version: 6") ? "6" : "5"
+        let inherent = header.first { $0.hasPrefix("// inherent:") }
         let expected = try Self.swiftcOutput(of: file, swiftVersion: version)
         let run = try EvalHarness.runREPL([source], arguments: ["--swift-version", version])
         let printed = Self.withoutResultLines(run.output)
-        if firstLine.hasPrefix("// inherent:") {
-            withKnownIssue(String(firstLine.dropFirst(3))) {
+        if let inherent {
+            withKnownIssue(Comment(rawValue: String(inherent.dropFirst(3)))) {
                 #expect(printed == expected)
             }
         } else {

@@ -51,8 +51,10 @@ import Testing
     /// function or initializer may read them, as `swiftc -swift-version 5` allows.
     @Test func swift5FunctionsReadTopLevelVariables() throws {
         let output = try transcript(
-            ["var total = 10", "func add(_ n: Int) { total += n }", "struct Snapshot { var v = total }", "add(5)",
-                "Snapshot().v"],
+            [
+                "var total = 10", "func add(_ n: Int) { total += n }", "struct Snapshot { var v = total }", "add(5)",
+                "Snapshot().v",
+            ],
             arguments: ["--swift-version", "5"])
         #expect(output == "total: Int = 10\n$R0: Int = 15\n")
     }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 func largest<T: Comparable>(_ items: [T]) -> T? {
     guard var best = items.first else { return nil }
     for item in items where item > best {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 protocol Container {
     associatedtype Item
     var count: Int { get }

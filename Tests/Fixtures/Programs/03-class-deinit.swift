@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 final class Resource {
     let name: String
     init(name: String) {

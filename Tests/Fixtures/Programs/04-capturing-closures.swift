@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 func makeCounter(step: Int) -> () -> Int {
     var total = 0
     return {

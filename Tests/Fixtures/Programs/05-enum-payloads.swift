@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 enum Shape {
     case circle(radius: Double)
     case rectangle(width: Double, height: Double)

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 let sentence = "The quick brown fox jumps over the lazy dog"
 let words = sentence.split(separator: " ")
 print(words.count)

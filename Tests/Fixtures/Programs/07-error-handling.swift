@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 enum BankError: Error {
     case insufficientFunds(needed: Int)
     case accountClosed

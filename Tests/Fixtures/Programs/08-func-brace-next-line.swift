@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 func greet(_ name: String) -> String
 {
     return "Hello, " + name

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 func allEqual<T>(_ items: [T]) -> Bool
     where T: Equatable
 {

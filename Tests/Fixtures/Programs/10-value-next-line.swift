@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 let greeting =
     "hello"
 var total =

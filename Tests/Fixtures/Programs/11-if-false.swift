@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 print("before")
 #if false
 print("never")

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 @discardableResult
 func bump(_ x: inout Int) -> Int {
     x += 1

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 private let base = 10
 fileprivate func scaled(_ x: Int) -> Int { x * base }
 private struct Secret {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 var counter = 0
 func increment() {
     counter += 1

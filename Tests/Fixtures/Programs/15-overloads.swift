@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 func describe(_ x: Int) -> String { "an Int: \(x)" }
 func describe(_ x: String) -> String { "a String: \(x)" }
 func describe(_ x: Double) -> String { "a Double: \(x)" }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 var any = 3
 any += 1
 print(any)

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 var reads = 0
 var next: Int {
     reads += 1

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 print("loading", terminator: "")
 for _ in 0..<3 {
     print(".", terminator: "")

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 struct Point: Equatable, Hashable {
     var x: Int
     var y: Int

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 class Animal {
     let name: String
     init(name: String) { self.name = name }

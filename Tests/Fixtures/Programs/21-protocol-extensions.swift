@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 protocol Describable {
     var title: String { get }
 }

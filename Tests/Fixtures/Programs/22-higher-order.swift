@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 let numbers = Array(1...10)
 let evens = numbers.filter { $0 % 2 == 0 }
 let squares = evens.map { $0 * $0 }

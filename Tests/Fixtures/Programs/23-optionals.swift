@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 let inputs = ["4", "x", "15", ""]
 let parsed = inputs.map { Int($0) }
 print(parsed)

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 var stock = ["apples": 3, "pears": 0, "plums": 7]
 stock["kiwis"] = 5
 stock["pears"] = nil

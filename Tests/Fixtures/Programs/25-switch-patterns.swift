@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 func classify(_ value: Int) -> String {
     switch value {
     case ..<0: return "negative"

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 protocol Shape {
     func area() -> Double
 }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 struct Countdown: Sequence, IteratorProtocol {
     var current: Int
     mutating func next() -> Int? {

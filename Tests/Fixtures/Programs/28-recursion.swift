@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 func fibonacci(_ n: Int) -> Int {
     n < 2 ? n : fibonacci(n - 1) + fibonacci(n - 2)
 }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 final class Node {
     var value: Int
     var next: Node?

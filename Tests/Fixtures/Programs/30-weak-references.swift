@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // inherent: Owner names Pet, which a later input declares (a type used before the input that declares it).
 final class Owner {
     let name: String

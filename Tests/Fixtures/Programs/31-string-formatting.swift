@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import Foundation
 let items = [("tea", 3), ("coffee", 12), ("water", 0)]
 for (name, count) in items {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 let word = "café"
 print(word.count, word.unicodeScalars.count, word.utf8.count)
 let flags = "🇫🇷🇯🇵"

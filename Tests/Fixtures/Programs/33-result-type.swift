@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 enum ParseError: Error, CustomStringConvertible {
     case empty
     case notANumber(String)

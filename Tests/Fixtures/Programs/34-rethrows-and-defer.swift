@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 struct Failure: Error {}
 func attempt(_ label: String, failing: Bool) throws -> String {
     defer { print("cleanup", label) }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 struct Thermostat {
     var target: Int = 20 {
         willSet { print("will set to", newValue) }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 struct Palette {
     enum Tone: String, CaseIterable {
         case light, dark

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // swift-version: 6
 actor Counter {
     private var value = 0

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // swift-version: 6
 extension String {
     init(format2 value: Int) {

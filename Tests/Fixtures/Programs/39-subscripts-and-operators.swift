@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 struct Matrix {
     let rows: Int, columns: Int
     var grid: [Double]

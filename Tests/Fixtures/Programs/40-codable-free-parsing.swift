@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 struct Record {
     let key: String
     let value: Int

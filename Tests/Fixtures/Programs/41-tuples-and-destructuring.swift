@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 func minMax(_ values: [Int]) -> (min: Int, max: Int)? {
     guard let first = values.first else { return nil }
     return values.dropFirst().reduce((first, first)) { (min($0.0, $1), max($0.1, $1)) }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 final class Box<Value> {
     let value: Value
     init(_ value: Value) { self.value = value }
