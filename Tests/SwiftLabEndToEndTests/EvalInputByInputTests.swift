@@ -41,10 +41,10 @@ import Testing
     /// in the LLDB REPL and one file.
     @Test func privateTopLevelDeclarationsAreVisibleLater() throws {
         let output = try transcript([
-            "private let secret = 7", "fileprivate func reveal() -> Int { secret }", "private(set) var count = 1",
-            "count += reveal()", "count",
+            "private let secret = 7", "fileprivate func reveal(_ x: Int) -> Int { x * 2 }", "private(set) var count = 1",
+            "count += reveal(secret)", "count",
         ])
-        #expect(output == "secret: Int = 7\ncount: Int = 1\n$R0: Int = 8\n")
+        #expect(output == "secret: Int = 7\ncount: Int = 1\n$R0: Int = 15\n")
     }
 
     /// In the Swift 5 language mode top-level variables are not main-actor isolated, so a

@@ -14,7 +14,10 @@ struct LineContinuation {
     private static let headerContinuations: Set<String> = [
         "where", "->", "throws", "rethrows", "async", ":", ",", "&",
     ]
-    private static let modifiers: Set<String> = CellItem.modifiers
+    private static let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "final", "indirect", "nonisolated",
+        "static", "prefix", "postfix", "infix", "mutating", "nonmutating", "override", "required", "convenience",
+    ]
 
     /// Open `#if` blocks.
     private var conditionalDepth = 0
@@ -80,7 +83,13 @@ struct LineContinuation {
                 index += 1
                 // An attribute's arguments: `@available(*, deprecated)`.
                 if index < tokens.count, tokens[index].text == "(" {
-                    index = CellItem.matchingClose(in: tokens, from: index) + 1
+                    var depth = 0
+                    while index < tokens.count {
+                        if tokens[index].text == "(" { depth += 1 }
+                        if tokens[index].text == ")" { depth -= 1 }
+                        index += 1
+                        if depth == 0 { break }
+                    }
                 }
             } else if token.kind == .keyword || token.kind == .identifier, modifiers.contains(token.text),
                 index + 1 < tokens.count

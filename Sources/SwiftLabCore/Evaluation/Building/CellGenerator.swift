@@ -41,6 +41,9 @@ struct CellGenerator {
         /// in the Swift 5 language mode they are not (`swiftc -swift-version 5` lets a
         /// function read one).
         var isolatesGlobals = true
+        /// Shows an error thrown by a bare expression written without `try` as LLDB does,
+        /// `$E0: Problem = broken`, instead of leaving the compiler's error.
+        var showsThrownErrors = false
     }
 
     /// Modules every cell imports: what learners use without writing an import.
@@ -122,6 +125,9 @@ struct CellGenerator {
                     padding(for: item) + deferred.declaration, "#sourceLocation()",
                 ]
                 declarations.append(.init(name: deferred.name, keyword: "var"))
+                bindingDisplays.append(
+                    "SwiftLabRuntime.displayUninitialized(named: \"\(escaped(deferred.name))\","
+                        + " writtenType: \"\(escaped(deferred.typeText))\")")
             case .binding where ComputedProperty(cellItem) != nil:
                 // A declaration: its getter runs when read, not now.
                 let property = ComputedProperty(cellItem)!
@@ -153,15 +159,18 @@ struct CellGenerator {
                 let keywords = Set(cellItem.tokens.filter { $0.kind == .keyword }.map(\.text))
                 let awaits = keywords.contains("await") || context.awaitsDisplays
                 let effects = (keywords.contains("try") ? "try " : "") + (awaits ? "await " : "")
+                let catches = context.showsThrownErrors && !keywords.contains("try") && !context.showsTypesOnly
                 let display =
                     context.showsTypesOnly
-                    ? "SwiftLabRuntime.printStaticType(of:" : effects + "SwiftLabRuntime.displayResult("
+                    ? "SwiftLabRuntime.printStaticType(of:"
+                    : (catches ? "do { try " : "") + effects + "SwiftLabRuntime.displayResult("
                 let writtenType =
                     WrittenType.expressionType(of: cellItem, scope: typeScope)
                     .map { ", writtenType: \"\(escaped($0))\"" } ?? ""
+                let end = catches ? ") } catch { SwiftLabRuntime.displayThrownError(error) }" : ")"
                 body += [
                     wrapperLocation(item.line), display,
-                    padding(for: item) + item.text, writtenType + ")", "#sourceLocation()",
+                    padding(for: item) + item.text, writtenType + end, "#sourceLocation()",
                 ]
             }
         }
