@@ -41,7 +41,8 @@ import Testing
     /// in the LLDB REPL and one file.
     @Test func privateTopLevelDeclarationsAreVisibleLater() throws {
         let output = try transcript([
-            "private let secret = 7", "fileprivate func reveal(_ x: Int) -> Int { x * 2 }", "private(set) var count = 1",
+            "private let secret = 7", "fileprivate func reveal(_ x: Int) -> Int { x * 2 }",
+            "private(set) var count = 1",
             "count += reveal(secret)", "count",
         ])
         #expect(output == "secret: Int = 7\ncount: Int = 1\n$R0: Int = 15\n")
@@ -77,6 +78,27 @@ import Testing
     @Test func aNameTheStandardLibraryAlsoDeclaresIsTheLearners() throws {
         let output = try transcript(["var any = 1", "any += 1", "any"])
         #expect(output == "any: Int = 1\n$R0: Int = 2\n")
+    }
+
+    /// The learner's type wins over one of the modules every input imports (Streams'
+    /// `Record`), as a file's own types do.
+    @Test func aTypeOfTheLearnersShadowsAnImplicitlyImportedOne() throws {
+        let output = try transcript(["struct Record { var key = \"k\" }", "let r: Record? = Record()", "print(r!.key)"])
+        #expect(output == "r: Record? = Optional(Record(key: \"k\"))\nk\n")
+    }
+
+    /// As in LLDB: a throwing call without `try` shows the error thrown as `$E0`, and an
+    /// uninitialised variable shows LLDB's zero.
+    @Test func lldbShowsThrownErrorsAndUninitialisedVariables() throws {
+        let output = try transcript(
+            [
+                "enum VagueProblem: Error { case SomethingWentWrong }",
+                "func g() throws -> Int { throw VagueProblem.SomethingWentWrong }", "g()", "var x: Int",
+                "var s: String", "1",
+            ], arguments: ["--display", "lldb"])
+        #expect(
+            output
+                == "$E0: VagueProblem = SomethingWentWrong\nx: Int = 0\ns: String = <uninitialized>\n$R0: Int = 1\n")
     }
 
     /// A computed top-level property shows as LLDB shows it; its getter runs when read.
