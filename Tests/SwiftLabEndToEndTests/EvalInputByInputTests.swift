@@ -101,6 +101,20 @@ import Testing
                 == "$E0: VagueProblem = SomethingWentWrong\nx: Int = 0\ns: String = <uninitialized>\n$R0: Int = 1\n")
     }
 
+    /// `< FILE` feeds a file's lines as if typed, as in the LLDB REPL; a missing file is
+    /// said so, and the session goes on.
+    @Test func aFileFedWithLessThan() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fed-\(UUID()).swift")
+        try "print(\"fed\")\nlet fedValue =\n  41 + 1\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try EvalHarness.runREPL(["< \(file.path)", "fedValue", "< /no/such/file.swift", "1"])
+        #expect(
+            run.output + run.errors
+                == "fed\nfedValue: Int = 42\n$R0: Int = 42\nThere is no file /no/such/file.swift to read.\n$R1: Int = 1\n"
+        )
+        #expect(run.status == 1)
+    }
+
     /// A computed top-level property shows as LLDB shows it; its getter runs when read.
     @Test func aComputedPropertyRunsWhenRead() throws {
         let output = try transcript([
