@@ -135,7 +135,8 @@ extension SwiftLabRuntime {
     /// The name of a type as the compiler (``DisplayStyle/compact``) or LLDB
     /// (``DisplayStyle/lldb``: `[String : Int]`) prints it.
     static func typeName(of type: Any.Type, style: DisplayStyle) -> String {
-        let name = TypeNameSugar.sugared(String(reflecting: type), dictionarySeparator: style == .lldb ? " : " : ": ")
+        let name = TypeNameSugar.sugared(
+            String(reflecting: type), dictionarySeparator: style == .lldb ? " : " : ": ", keepsModules: style == .lldb)
         // An existential's metatype is `P.Protocol`: the compiler spells the type `any P`.
         // (Existentials nested in other types, `[any P]`, show as `[P]`.)
         return isExistential(type) && name != "Any" && name != "AnyObject" ? "any " + name : name

@@ -4,9 +4,12 @@ enum TypeNameSugar {
     /// The sugared spelling of `name`, a type name as `String(reflecting:)` gives it, with
     /// module qualifiers removed (`Swift.Array<Cell3.Point>` becomes `[Point]`).
     /// `dictionarySeparator` goes between a dictionary's key and value types: `": "` as
-    /// the compiler writes it, `" : "` as LLDB does.
-    static func sugared(_ name: String, dictionarySeparator: String = ": ") -> String {
-        var parser = Parser(characters: Array(name), dictionarySeparator: dictionarySeparator)
+    /// the compiler writes it, `" : "` as LLDB does. `keepsModules` keeps the module of a
+    /// type that neither the standard library nor the learner declared, as LLDB does
+    /// (`_StringProcessing.Regex<_StringProcessing.AnyRegexOutput>`, `Foundation.Date`).
+    static func sugared(_ name: String, dictionarySeparator: String = ": ", keepsModules: Bool = false) -> String {
+        var parser = Parser(
+            characters: Array(name), dictionarySeparator: dictionarySeparator, keepsModules: keepsModules)
         let result = parser.parseList(until: nil)
         // Anything the parser did not consume (an unexpected spelling) is kept as it was.
         return parser.atEnd ? result.joined(separator: ", ") : name
@@ -30,6 +33,8 @@ enum TypeNameSugar {
         let dictionarySeparator: String
         /// Whether `A.B` stays as it is (a written type) instead of losing its module.
         var keepsQualifiers = false
+        /// Whether a module other than `Swift` or a cell's stays (LLDB's spelling).
+        var keepsModules = false
         var index = 0
 
         var atEnd: Bool { index >= characters.count }
@@ -103,7 +108,17 @@ enum TypeNameSugar {
             guard let dot = word.firstIndex(of: "."), let first = word.first, first.isLetter || first == "_" else {
                 return word
             }
+            if keepsModules, !Self.isStandardLibraryOrCell(module: word[..<dot]) { return word }
             return String(word[word.index(after: dot)...])
+        }
+
+        /// `Swift`, a cell's module (`Cell3`) or a script's (`main`): modules LLDB does not
+        /// name (its own cells are `__lldb_expr_N`).
+        static func isStandardLibraryOrCell(module: Substring) -> Bool {
+            if module == "Swift" || module == "main" { return true }
+            guard module.hasPrefix("Cell") else { return false }
+            let digits = module.dropFirst("Cell".count)
+            return !digits.isEmpty && digits.allSatisfy(\.isNumber)
         }
 
         mutating func skipSpaces() {
@@ -119,9 +134,27 @@ enum TypeNameSugar {
             case ("Optional", 1):
                 let wrapped = arguments[0]
                 return needsParentheses(wrapped) ? "(\(wrapped))?" : "\(wrapped)?"
+            case _ where Self.lazyAdaptors.contains(head) && !arguments.isEmpty && !Self.isLazy(arguments[0]):
+                // `[1, 2].lazy.map { ... }` has the static type
+                // `LazyMapSequence<LazySequence<[Int]>.Elements, Int>`; the runtime only knows
+                // that `Elements` is the base, `[Int]`. The compiler and LLDB name the alias.
+                let base = "LazySequence<\(arguments[0])>.Elements"
+                return "\(head)<\(([base] + arguments.dropFirst()).joined(separator: ", "))>"
             default:
                 return "\(head)<\(arguments.joined(separator: ", "))>"
             }
+        }
+
+        /// The lazy adaptors whose first generic argument is the sequence they adapt, which
+        /// `.lazy.map`, `.lazy.filter` and the like pass as `LazySequence<Base>.Elements`.
+        static let lazyAdaptors: Set<String> = [
+            "LazyMapSequence", "LazyFilterSequence", "LazyDropWhileSequence", "LazyPrefixWhileSequence",
+        ]
+
+        /// Whether `type` is already a lazy view (`LazySequence<[Int]>`, `LazyMapSequence<...>`),
+        /// so an adaptor over it was not made from `.lazy` on a plain base.
+        static func isLazy(_ type: String) -> Bool {
+            type.hasPrefix("Lazy")
         }
 
         /// The `:` between a dictionary's key and value types, outside brackets.

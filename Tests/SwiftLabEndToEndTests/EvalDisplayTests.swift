@@ -106,6 +106,38 @@ import Testing
         )
     }
 
+    /// Lazy views and types from modules other than the standard library, as LLDB 6.3.1
+    /// names them (`lldb --repl` on the same inputs): the static type's
+    /// `LazySequence<[Int]>.Elements`, which the compiler's diagnostics also spell, and
+    /// with `--display lldb` the module of `Regex`.
+    @Test func lazyViewsAndOtherModulesTypesAreNamedAsLLDBDoes() throws {
+        let inputs = [
+            "let l = [1, 2, 3].lazy.map { $0 * 2 }", "let f = [1, 2].lazy.filter { $0 > 1 }",
+            "let c = [1, nil].lazy.compactMap { $0 }", "let z = [1].lazy", "let r = try Regex(\"a+\")",
+        ]
+        let lldb = try EvalHarness.runREPL(inputs, arguments: ["--display", "lldb"])
+        let lldbTypes = lldb.output.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(": ") }
+            .map { $0.prefix { $0 != "=" } }
+        #expect(
+            lldbTypes == [
+                "l: LazyMapSequence<LazySequence<[Int]>.Elements, Int> ",
+                "f: LazyFilterSequence<LazySequence<[Int]>.Elements> ",
+                "c: LazyMapSequence<LazyFilterSequence<LazyMapSequence<LazySequence<[Int?]>.Elements, Int?>>, Int> ",
+                "z: LazySequence<[Int]> ",
+                "r: _StringProcessing.Regex<_StringProcessing.AnyRegexOutput> ",
+            ])
+        let compact = try EvalHarness.runREPL(inputs)
+        let compactTypes = compact.output.split(separator: "\n").map { $0.prefix { $0 != "=" } }
+        #expect(
+            compactTypes == [
+                "l: LazyMapSequence<LazySequence<[Int]>.Elements, Int> ",
+                "f: LazyFilterSequence<LazySequence<[Int]>.Elements> ",
+                "c: LazyMapSequence<LazyFilterSequence<LazyMapSequence<LazySequence<[Int?]>.Elements, Int?>>, Int> ",
+                "z: LazySequence<[Int]> ",
+                "r: Regex<AnyRegexOutput> ",
+            ])
+    }
+
     @Test func displayOptionIsChecked() throws {
         let run = try EvalHarness.runREPL(["1"], arguments: ["--display", "fancy"])
         #expect(run.status == 2)
