@@ -11,7 +11,11 @@ import Testing
         let directory = EvalHarness.cacheHome.appendingPathComponent("moduleA-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let source = directory.appendingPathComponent("A.swift")
-        try "public func greet() -> String { \"hello from A\" }\n".write(to: source, atomically: true, encoding: .utf8)
+        try """
+            public func greet() -> String { "hello from A" }
+            public struct MyPoint { public var x = 0; public var y = 2; public init() {} }
+
+            """.write(to: source, atomically: true, encoding: .utf8)
         let library = directory.appendingPathComponent("libA.so")
         let built = try EvalHarness.run([
             EvalHarness.swiftc, "-emit-library", "-emit-module", "-module-name", "A",
@@ -32,6 +36,20 @@ import Testing
         #expect(glued.output == "$R0: String = \"hello from A\"\n")
         let without = try EvalHarness.runREPL(["import A"])
         #expect(without.output.contains("error: no such module 'A'"))
+    }
+
+    /// LLDB names a type from an imported module with its module (`x: AA.MyPoint`, as
+    /// LLDB's tests check and `lldb --repl="-I dir -L dir -lA"` shows); the compact
+    /// display names the type as the compiler's diagnostics do, without, and the value as
+    /// `debugPrint` does, with.
+    @Test func anImportedModulesTypeKeepsItsModuleInTheLLDBDisplay() throws {
+        let directory = try buildModuleA().path
+        let inputs = ["import A", "let x = MyPoint()", "[MyPoint()]"]
+        let options = ["-I", directory, "-L", directory, "-l", "A"]
+        let lldb = try EvalHarness.runREPL(inputs, arguments: options + ["--display", "lldb"])
+        #expect(lldb.output.hasPrefix("x: A.MyPoint = {\n  x = 0\n  y = 2\n}\n$R0: [A.MyPoint] = 1 value {\n"))
+        let compact = try EvalHarness.runREPL(inputs, arguments: options)
+        #expect(compact.output == "x: MyPoint = A.MyPoint(x: 0, y: 2)\n$R0: [MyPoint] = [A.MyPoint(x: 0, y: 2)]\n")
     }
 
     @Test func swiftVersionChoosesTheLanguageMode() throws {
