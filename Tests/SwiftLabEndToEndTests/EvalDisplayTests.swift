@@ -138,6 +138,29 @@ import Testing
             ])
     }
 
+    /// A generic alias keeps its name and arguments, in an annotation and in a call of its
+    /// initializer (LLDB 6.3.1's output for the same inputs).
+    @Test func genericAliasesKeepTheirArguments() throws {
+        let inputs = [
+            "struct Pt<T> { var x: T }", "typealias G<T> = Pt<T>", "typealias Tinky<T> = [T]",
+            "let p: Tinky<Int> = [1]", "let h = G<Int>(x: 3)", "G<[String: Int]>(x: [:])",
+        ]
+        let lldb = try EvalHarness.runREPL(inputs, arguments: ["--display", "lldb"])
+        #expect(
+            lldb.output == """
+                p: Tinky<Int> = 1 value {
+                  [0] = 1
+                }
+                h: G<Int> = {
+                  x = 3
+                }
+                $R0: G<[String : Int]> = {
+                  x = 0 key/value pairs
+                }
+
+                """)
+    }
+
     @Test func displayOptionIsChecked() throws {
         let run = try EvalHarness.runREPL(["1"], arguments: ["--display", "fancy"])
         #expect(run.status == 2)

@@ -158,6 +158,15 @@ enum WrittenType {
             }
             index += 1
         }
+        // A generic alias's arguments, written against its name: `Pair<Int>(1, 2)`.
+        var genericArguments = ""
+        if let last = path.last, index < tokens.endIndex, tokens[index].text.hasPrefix("<"),
+            tokens[index].utf8Offset == last.utf8Offset + last.text.utf8.count,
+            let (arguments, end) = Self.genericArguments(in: tokens, from: index)
+        {
+            genericArguments = arguments
+            index = end
+        }
         var callsInit = false
         if index + 1 < tokens.endIndex, tokens[index].text == ".", tokens[index + 1].text == "init" {
             index += 2
@@ -167,14 +176,41 @@ enum WrittenType {
             CellItem.matchingClose(in: Array(tokens), from: index - tokens.startIndex) == tokens.count - 1
         else { return nil }
         if path.count == 1 ? scope.topLevelAliases.contains(last.text) : scope.aliases.contains(last.text) {
-            return path.map(\.text).joined(separator: ".")
+            return path.map(\.text).joined(separator: ".") + genericArguments
         }
-        guard path.count == 1, !callsInit, let returnType = scope.functionReturnTypes[last.text],
+        guard path.count == 1, !callsInit, genericArguments.isEmpty, let returnType = scope.functionReturnTypes[last.text],
             SwiftLexer.tokenize(returnType).contains(where: {
                 $0.kind == .identifier && scope.aliases.contains($0.text)
             })
         else { return nil }
         return returnType
+    }
+
+    /// The text of the generic argument clause starting at `start` (`<String, [Int]>`, the
+    /// lexer may join `>>` or `>(`-free runs of angle brackets into one operator) and the
+    /// index after it; nil when the brackets do not close.
+    private static func genericArguments(in tokens: ArraySlice<SwiftToken>, from start: Int) -> (String, Int)? {
+        var depth = 0
+        var text = ""
+        var previous: SwiftToken?
+        for index in start..<tokens.endIndex {
+            let token = tokens[index]
+            if token.kind == .operator {
+                guard token.text.allSatisfy({ "<>?!&".contains($0) }) else { return nil }
+                for character in token.text {
+                    if character == "<" { depth += 1 } else if character == ">" { depth -= 1 }
+                }
+            }
+            let isWord = token.kind == .identifier || token.kind == .keyword
+            if isWord, let previous, previous.kind == .identifier || previous.kind == .keyword {
+                text += " "  // `any P`
+            }
+            text += token.text
+            previous = token
+            if depth == 0 { return (text, index + 1) }
+            if depth < 0 { return nil }
+        }
+        return nil
     }
 
     /// The index of the first `=` outside brackets in `range`.
