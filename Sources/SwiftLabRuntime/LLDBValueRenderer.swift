@@ -67,10 +67,29 @@ struct LLDBValueRenderer {
                 return SwiftLabRuntime.removingCellModules(from: String(reflecting: value))
             }
             if depth >= Self.depthLimit { return "{...}" }
+            if throughOptional { return optionalStruct(mirror, indent: indent, depth: depth) }
             return record(mirror, indent: indent, depth: depth)
         default:
             return SwiftLabRuntime.removingCellModules(from: String(reflecting: value))
         }
+    }
+
+    /// A struct inside an optional, as LLDB shows it: on one line, `(a = 1, s = "x")`, when
+    /// every member is a number, `Bool`, string or other one-word value; `some` then its
+    /// members a line each when one is not (an enum case, an aggregate); `some` alone when
+    /// it has no members.
+    private mutating func optionalStruct(_ mirror: Mirror, indent: Int, depth: Int) -> String {
+        if mirror.children.isEmpty { return "some" }
+        let words = mirror.children.map { child in
+            Mirror(reflecting: child.value).displayStyle == .enum ? nil : ScalarText.lldb(child.value)
+        }
+        if words.allSatisfy({ $0 != nil }) {
+            let members = zip(mirror.children, words).enumerated().map { index, pair in
+                "\(pair.0.label ?? "[\(index)]") = \(pair.1 ?? "")"
+            }
+            return "(" + members.joined(separator: ", ") + ")"
+        }
+        return "some " + record(mirror, indent: indent, depth: depth)
     }
 
     /// A struct's or class's stored properties; a subclass shows its superclass's as one

@@ -161,6 +161,29 @@ import Testing
                 """)
     }
 
+    /// An optional struct as LLDB 6.3.1 shows it (`lldb --repl` on the same inputs): on one
+    /// line when its members are one-word values, `some {` when one is an enum case or an
+    /// aggregate, `some` when it has none.
+    @Test func anOptionalStructAsLLDBShowsIt() throws {
+        let inputs = [
+            "enum E { case first, second }", "struct A { var a = 1; var b = E.first }", "let a: A? = A()",
+            "struct S { var a = 1; var s = \"x\"; var d = 1.5; var t = true }", "let s: S? = S()",
+            "struct Em {}", "let em: Em? = Em()", "let none: S? = nil",
+        ]
+        let lldb = try EvalHarness.runREPL(inputs, arguments: ["--display", "lldb"])
+        #expect(
+            lldb.output == """
+                a: A? = some {
+                  a = 1
+                  b = first
+                }
+                s: S? = (a = 1, s = "x", d = 1.5, t = true)
+                em: Em? = some
+                none: S? = nil
+
+                """)
+    }
+
     @Test func displayOptionIsChecked() throws {
         let run = try EvalHarness.runREPL(["1"], arguments: ["--display", "fancy"])
         #expect(run.status == 2)
