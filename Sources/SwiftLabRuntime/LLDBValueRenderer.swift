@@ -76,12 +76,14 @@ struct LLDBValueRenderer {
 
     /// A struct inside an optional, as LLDB shows it: on one line, `(a = 1, s = "x")`, when
     /// every member is a number, `Bool`, string or other one-word value; `some` then its
-    /// members a line each when one is not (an enum case, an aggregate); `some` alone when
+    /// members a line each when one is not (an enum case, an optional, an aggregate); `some` alone when
     /// it has no members.
     private mutating func optionalStruct(_ mirror: Mirror, indent: Int, depth: Int) -> String {
         if mirror.children.isEmpty { return "some" }
         let words = mirror.children.map { child in
-            Mirror(reflecting: child.value).displayStyle == .enum ? nil : ScalarText.lldb(child.value)
+            // An optional member (`Int?`, which casts to `Int`) is not a word to LLDB either.
+            [.enum, .optional].contains(Mirror(reflecting: child.value).displayStyle)
+                ? nil : ScalarText.lldb(child.value)
         }
         if words.allSatisfy({ $0 != nil }) {
             let members = zip(mirror.children, words).enumerated().map { index, pair in

@@ -168,7 +168,8 @@ import Testing
         let inputs = [
             "enum E { case first, second }", "struct A { var a = 1; var b = E.first }", "let a: A? = A()",
             "struct S { var a = 1; var s = \"x\"; var d = 1.5; var t = true }", "let s: S? = S()",
-            "struct Em {}", "let em: Em? = Em()", "let none: S? = nil",
+            "struct Em {}", "let em: Em? = Em()", "let none: S? = nil", "struct O { var a: Int? = 1 }",
+            "let o: O? = O()",
         ]
         let lldb = try EvalHarness.runREPL(inputs, arguments: ["--display", "lldb"])
         #expect(
@@ -180,6 +181,9 @@ import Testing
                 s: S? = (a = 1, s = "x", d = 1.5, t = true)
                 em: Em? = some
                 none: S? = nil
+                o: O? = some {
+                  a = 1
+                }
 
                 """)
     }
