@@ -80,4 +80,7 @@ row "a standard library name" $'var any = 1\nany'
 row "computed top-level property" $'var n = 0\nvar c: Int { n += 1; return n }\nc'
 row "output without a final line break" $'print("abc", terminator: "")\n1'
 row "throwing call without try" $'enum VagueProblem: Error { case SomethingWentWrong }\nfunc g() throws -> Int { throw VagueProblem.SomethingWentWrong }\ng()'
+row "lazy view's type" 'let l = [1, 2].lazy.filter { $0 > 1 }'
+row "generic type alias" $'struct Pt<T> { var x: T }\ntypealias G<T> = Pt<T>\nlet h = G<Int>(x: 3)'
+row "optional struct" $'enum E { case first }\nstruct A { var a = 1; var b = E.first }\nstruct S { var a = 1; var s = "x" }\nlet a: A? = A()\nlet s: S? = S()'
 row "Swift 5: a function reads a top-level var (swiftlab --swift-version 5)" $'var t = 1\nfunc r() -> Int { t }\nr()' "" "--swift-version 5"
