@@ -12,10 +12,10 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let source = directory.appendingPathComponent("A.swift")
         try """
-            public func greet() -> String { "hello from A" }
-            public struct MyPoint { public var x = 0; public var y = 2; public init() {} }
+        public func greet() -> String { "hello from A" }
+        public struct MyPoint { public var x = 0; public var y = 2; public init() {} }
 
-            """.write(to: source, atomically: true, encoding: .utf8)
+        """.write(to: source, atomically: true, encoding: .utf8)
         let library = directory.appendingPathComponent("libA.so")
         let built = try EvalHarness.run([
             EvalHarness.swiftc, "-emit-library", "-emit-module", "-module-name", "A",

@@ -178,7 +178,8 @@ enum WrittenType {
         if path.count == 1 ? scope.topLevelAliases.contains(last.text) : scope.aliases.contains(last.text) {
             return path.map(\.text).joined(separator: ".") + genericArguments
         }
-        guard path.count == 1, !callsInit, genericArguments.isEmpty, let returnType = scope.functionReturnTypes[last.text],
+        guard path.count == 1, !callsInit, genericArguments.isEmpty,
+            let returnType = scope.functionReturnTypes[last.text],
             SwiftLexer.tokenize(returnType).contains(where: {
                 $0.kind == .identifier && scope.aliases.contains($0.text)
             })
