@@ -68,15 +68,30 @@ final class WorkerSupervisor: @unchecked Sendable {
         // (the input it restores for then does not run).
         let current = runningWorker
         interruptLock.unlock()
-        current?.terminate()
+        current?.interrupt()
     }
 
-    /// Runs a compiled cell in the worker, streaming its output; restarts the worker
-    /// and restores `accepted` when the cell does not finish. Cells that cannot be
-    /// restored are removed from `accepted`.
+    private var isInterruptRequested: Bool {
+        interruptLock.lock()
+        defer { interruptLock.unlock() }
+        return interruptRequested
+    }
+
+    /// How often, while a cell is asked to stop, SIGINT is sent again (the worker only
+    /// leaves a cell running its own code), and how long before the worker is killed.
+    static let interruptRetry: TimeInterval = 0.005
+    static let interruptPatience: TimeInterval = 1
+
+    /// Runs a compiled cell in the worker, streaming its output.
+    ///
+    /// A trap in the cell's synchronous code, Ctrl-C and the timeout end the cell inside
+    /// the worker, which goes on with every earlier value as it was. When the worker ends
+    /// instead (a trap after an `await` or on another thread, `exit`, a cell that would
+    /// not stop), a new worker runs `accepted` again; cells that cannot be restored are
+    /// removed from `accepted`.
     ///
     /// `results` receives the static type of each `$R` result the cell shows, by number.
-    /// When the cell crashes, `locate` finds the input lines of the stack frames the worker
+    /// When the cell traps, `locate` finds the input lines of the stack frames the worker
     /// reported (see ``TrapLocator``): a runtime message without a location in the input
     /// gets the innermost one, and `trapLocations` receives them all, innermost first.
     func execute(
@@ -100,17 +115,38 @@ final class WorkerSupervisor: @unchecked Sendable {
             runningWorker = nil
             interruptLock.unlock()
         }
-        var deadline = timeout.map { Date().addingTimeInterval(RunEndMessage.seconds($0)) } ?? .distantFuture
+        let deadline = timeout.map { Date().addingTimeInterval(RunEndMessage.seconds($0)) } ?? .distantFuture
         var errors = RuntimeErrorFilter(mapper: mapper)
         var timedOut = false
         var exitStatus: Int32?
+        var trapSignal: Int32?
+        /// Since when the cell is being asked to stop (Ctrl-C or the timeout).
+        var stoppingSince: Date?
+        var killed = false
         var runtimeMessages: [RuntimeErrorFilter.Piece] = []
         worker.send(.run(cell: cell.number, library: library.path, symbol: cell.entrySymbol, quiet: false))
         loop: while true {
-            guard let event = worker.next(until: deadline) else {
-                timedOut = true
-                worker.terminate()
-                deadline = .distantFuture  // the exit follows at once
+            let now = Date()
+            // Awake every 50 ms to see a Ctrl-C; every few while asking the cell to stop.
+            let wake =
+                killed
+                ? Date.distantFuture
+                : stoppingSince == nil ? min(deadline, now.addingTimeInterval(0.05)) : now.addingTimeInterval(Self.interruptRetry)
+            guard let event = worker.next(until: wake) else {
+                if let since = stoppingSince {
+                    if Date().timeIntervalSince(since) > Self.interruptPatience {
+                        // Not back in its own code for a second (waiting on a lock, in a
+                        // task after an `await`): only ending the worker stops it.
+                        worker.terminate()
+                        killed = true
+                    } else {
+                        worker.interrupt()
+                    }
+                } else if Date() >= deadline || isInterruptRequested {
+                    timedOut = !isInterruptRequested
+                    stoppingSince = Date()
+                    worker.interrupt()
+                }
                 continue
             }
             switch event {
@@ -128,7 +164,10 @@ final class WorkerSupervisor: @unchecked Sendable {
                 }
             case .reply(.result(cell.number, let number, let type)):
                 results[number] = type
-            case .reply(.finished(cell.number)):
+            case .reply(.finished(cell.number)), .reply(.interrupted(cell.number)):
+                break loop
+            case .reply(.trapped(cell.number, let signal)):
+                trapSignal = signal
                 break loop
             case .reply(.failed(_, let message)):
                 for error in errors.finish() { emit(error.text) }
@@ -143,7 +182,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             }
         }
         for error in errors.finish() { emit(error.text) }
-        if exitStatus != nil, !timedOut, !errors.cellFrames.isEmpty {
+        if trapSignal != nil || (exitStatus != nil && stoppingSince == nil), !errors.cellFrames.isEmpty {
             trapLocations = locate(errors.cellFrames)
             if let innermost = trapLocations.first,
                 let index = runtimeMessages.firstIndex(where: { $0.unlocatedMessage != nil })
@@ -153,32 +192,37 @@ final class WorkerSupervisor: @unchecked Sendable {
             }
         }
         for message in runtimeMessages { emit(message.text) }
+        if let signal = trapSignal {
+            // Left at the trap inside the worker: nothing else changed.
+            worker.stopWaiting()
+            emit("error: \(RunEndMessage.describeEnd(status: 128 + signal, sawRuntimeMessage: errors.sawRuntimeMessage, keptState: true))\n")
+            return .crashed
+        }
         guard let status = exitStatus else {
             worker.stopWaiting()
+            if stoppingSince != nil {
+                emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : "Interrupted.\n")
+                return timedOut ? .timedOut : .interrupted
+            }
             return .succeeded
         }
-        interruptLock.lock()
-        let interrupted = interruptRequested
-        interruptLock.unlock()
         let result: InputOutcome
-        if timedOut {
-            emit(RunEndMessage.timedOut(limit: timeout))
-            result = .timedOut
-        } else if interrupted {
-            emit("Interrupted.\n")
-            result = .interrupted
+        if stoppingSince != nil {
+            emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : "Interrupted.\n")
+            result = timedOut ? .timedOut : .interrupted
         } else {
             // As in LLDB: the runtime's message, then one line saying the input was
             // interrupted and the earlier state is back (written once it is).
             let sawRuntimeMessage = errors.sawRuntimeMessage
             self.worker = nil
-            restore(accepted: &accepted, emit: emit) { count in
-                "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: count))\n"
+            restore(accepted: &accepted, label: mapper.label, emit: emit) { numbers in
+                let labels = numbers.map(mapper.label)
+                return "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: labels))\n"
             }
             return .crashed
         }
         self.worker = nil
-        restore(accepted: &accepted, emit: emit)
+        restore(accepted: &accepted, label: mapper.label, emit: emit) { RunEndMessage.restored($0.map(mapper.label)) }
         return result
     }
 
@@ -200,7 +244,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             accepted.remove(at: index)
             emit("(input \(mapper.label(culprit)) is not run again: code it scheduled stopped the program)\n")
         }
-        restore(accepted: &accepted, emit: emit)
+        restore(accepted: &accepted, label: mapper.label, emit: emit) { RunEndMessage.restored($0.map(mapper.label)) }
         return worker
     }
 
@@ -208,10 +252,10 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// discarded. A cell that fails on the re-run (its result depended on chance) is
     /// dropped with those after it, and the learner is told.
     ///
-    /// `announce` gives the line that says so, from the number of inputs run again.
+    /// `announce` gives the line that says so, from the numbers of the inputs run again.
     private func restore(
-        accepted: inout [AcceptedCell], emit: (String) -> Void,
-        announce: (Int) -> String = RunEndMessage.restored
+        accepted: inout [AcceptedCell], label: (Int) -> Int, emit: (String) -> Void,
+        announce: ([Int]) -> String
     ) {
         do {
             worker = try startWorker()
@@ -220,7 +264,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             return
         }
         guard let worker, !accepted.isEmpty else {
-            if self.worker != nil { emit(announce(0)) }
+            if self.worker != nil { emit(announce([])) }
             return
         }
         for cell in accepted {
@@ -240,21 +284,19 @@ final class WorkerSupervisor: @unchecked Sendable {
             case .reply(.failed(_, let message)):
                 emit("error: restoring the session failed: \(message)\n")
                 restored = accepted.count
-            case .exited:
-                let lost = accepted[restored...].map { String($0.number) }.joined(separator: ", ")
-                emit(
-                    "error: input \(accepted[restored].number) did not run again the same way; "
-                        + "the state of inputs \(lost) is lost.\n")
+            case .exited, .reply(.trapped), .reply(.interrupted):
+                worker.terminate()
+                emit(RunEndMessage.restoreFailed(accepted[restored...].map { label($0.number) }))
                 accepted.removeSubrange(restored...)
                 self.worker = nil
-                restore(accepted: &accepted, emit: emit, announce: announce)
+                restore(accepted: &accepted, label: label, emit: emit, announce: announce)
                 return
             default:
                 continue
             }
         }
         worker.stopWaiting()
-        emit(announce(accepted.count))
+        emit(announce(accepted.map(\.number)))
     }
 
     private func startWorker() throws -> WorkerProcess {
