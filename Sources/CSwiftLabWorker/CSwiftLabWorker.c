@@ -94,6 +94,11 @@ static void *(*current_task)(void);
 /// locked, so a cell is only left while the queue it started on is still the current one.
 static void *(*current_queue)(void);
 static void *guard_queue;
+/// The guard's own frame: the cell's frames are below it on the main thread's stack.
+static char *guard_frame;
+/// Where a Ctrl-C that came while a library ran put the return trampoline: the stack slot
+/// of the return address into the cell, and the address it held.
+static void **patched_slot;
 
 static int can_leave_cell(void) {
     if (!guard_active || !pthread_equal(pthread_self(), main_thread)) return 0;
@@ -113,11 +118,15 @@ swiftlab_cell_ending swiftlab_worker_run_guarded(void *entry, void (*completion)
     if (enter_access_context) enter_access_context(access_context);
     guard_queue = current_queue ? current_queue() : NULL;
     guard_signal = 0;
+    guard_frame = __builtin_frame_address(0);
+    patched_slot = NULL;
     int ending = sigsetjmp(guard_jump, 1);
     if (ending == 0) {
         guard_active = 1;
         ((void (*)(void (*)(void)))entry)(completion);
         guard_active = 0;
+        // A patch never reached (the slot was not the live return address) is forgotten.
+        patched_slot = NULL;
         if (exit_access_context) exit_access_context(access_context);
         *signal = 0;
         return swiftlab_cell_returned;
@@ -185,6 +194,56 @@ static int is_in_sleep(const void *address) {
     return 0;
 }
 
+#if defined(__x86_64__)
+/// Where a library function the cell called returns to after a Ctrl-C (see
+/// `leave_at_return_into_cell`): it has released whatever it held by then.
+void swiftlab_worker_return_trampoline(void);
+__attribute__((visibility("hidden"), used)) void swiftlab_worker_returned_into_cell(void) {
+    patched_slot = NULL;
+    if (!guard_active) abort();
+    fflush(stdout);
+    leave_cell(swiftlab_cell_interrupted);
+}
+__asm__(
+    ".text\n"
+    ".p2align 4\n"
+    ".hidden swiftlab_worker_return_trampoline\n"
+    ".globl swiftlab_worker_return_trampoline\n"
+    ".type swiftlab_worker_return_trampoline, @function\n"
+    "swiftlab_worker_return_trampoline:\n"
+    "    andq $-16, %rsp\n"
+    "    call swiftlab_worker_returned_into_cell\n"
+    "    ud2\n");
+
+/// Whether `address` follows a call instruction: what a return address does.
+static int follows_call(const unsigned char *address) {
+    if (address[-5] == 0xE8) return 1;                                      // call rel32
+    if (address[-6] == 0xFF && address[-5] == 0x15) return 1;              // call *rel32(%rip)
+    if (address[-2] == 0xFF && (address[-1] & 0xF8) == 0xD0) return 1;     // call *%reg
+    if (address[-3] == 0x41 && address[-2] == 0xFF && (address[-1] & 0xF8) == 0xD0) return 1;
+    if (address[-3] == 0xFF && (address[-2] & 0xF8) == 0x50) return 1;     // call *disp8(%reg)
+    if (address[-4] == 0x41 && address[-3] == 0xFF && (address[-2] & 0xF8) == 0x50) return 1;
+    return 0;
+}
+
+/// Ctrl-C came while the cell was inside a library (`print` holding stdout's lock, the
+/// runtime allocating): the innermost return address into the cell, found by scanning the
+/// stack up from the interrupted one, is replaced by the trampoline, so that the cell is
+/// left the moment the library returns to it, with nothing held.
+static void leave_at_return_into_cell(void **stack) {
+    if (patched_slot && *patched_slot == (void *)swiftlab_worker_return_trampoline) return;
+    for (void **slot = stack; (char *)slot < guard_frame; slot++) {
+        Dl_info info;
+        const unsigned char *value = *slot;
+        if ((uintptr_t)value < 4096 || !dladdr(value, &info) || !info.dli_fname || !strstr(info.dli_fname, "/libCell")) continue;
+        if ((uintptr_t)value - (uintptr_t)info.dli_fbase < 16 || !follows_call(value)) continue;
+        patched_slot = slot;
+        *slot = (void *)swiftlab_worker_return_trampoline;
+        return;
+    }
+}
+#endif
+
 static void on_interrupt(int signal_number, siginfo_t *info, void *context) {
     (void)info;
     int saved_errno = errno;
@@ -211,6 +270,9 @@ static void on_interrupt(int signal_number, siginfo_t *info, void *context) {
             errno = saved_errno;
             leave_cell(swiftlab_cell_interrupted);
         }
+#if defined(__x86_64__)
+        leave_at_return_into_cell((void **)ucontext->uc_mcontext.gregs[REG_RSP]);
+#endif
     }
     errno = saved_errno;
 }

@@ -18,7 +18,7 @@ public enum SwiftLabApplication {
             makeSession: {
                 var configuration = Session.Configuration()
                 // An endless loop in a lesson or exercise file must not hang a check.
-                configuration.timeout = .seconds(30)
+                configuration.timeout = Session.Configuration.checkTimeLimit
                 return try Session(configuration: configuration)
             })
         {

@@ -175,12 +175,6 @@ struct DiagnosticMapper {
         return characters + 1 + max(0, byteColumn - 1 - bytes)
     }
 
-    /// `input 12` -> 12.
-    static func inputNumber(fromFile file: Substring) -> Int? {
-        guard file.hasPrefix("input ") else { return nil }
-        return Int(file.dropFirst("input ".count))
-    }
-
     struct Header {
         var file: Substring
         var line: Int

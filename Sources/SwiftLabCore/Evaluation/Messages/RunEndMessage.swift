@@ -59,6 +59,24 @@ enum RunEndMessage {
             ? "" : "(state restored by running \(inputList(labels)) again: values they computed may differ)\n"
     }
 
+    /// Ctrl-C stopped the input (or the compiler, before it ran).
+    static let interrupted = "Interrupted.\n"
+
+    /// The worker could not load the cell's library (`message` is the loader's).
+    static func loadFailed(_ message: String) -> String {
+        "error: the worker could not load the cell: \(message)\n"
+    }
+
+    /// Code input `label` scheduled ended the worker, so the new one does not run it.
+    static func notRunAgain(_ label: Int) -> String {
+        "(input \(label) is not run again: code it scheduled stopped the program)\n"
+    }
+
+    /// A restored input could not be loaded again.
+    static func restoreFailed(_ loaderMessage: String) -> String {
+        "error: restoring the session failed: \(loaderMessage)\n"
+    }
+
     /// A restored input did not run to its end again (its result depended on chance).
     static func restoreFailed(_ labels: [Int]) -> String {
         "error: input \(labels[0]) did not run again the same way; the state of \(inputList(labels)) is lost.\n"

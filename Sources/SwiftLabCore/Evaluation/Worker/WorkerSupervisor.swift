@@ -6,14 +6,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Keeps a worker process for a session: runs compiled cells in it, stops the running
-/// cell on Ctrl-C or at the timeout, and after the worker ends starts a new one and runs
-/// the accepted cells again with their output discarded.
+/// Keeps a worker process for a session: runs compiled cells in it, and stops the running
+/// cell on Ctrl-C or at the timeout, inside the worker when it can (the worker leaves the
+/// cell and keeps everything else). After the worker ends, it starts a new one and runs the
+/// accepted cells again with their output discarded.
 ///
 /// ``interrupt()`` may be called from any thread; everything else from the session's.
 final class WorkerSupervisor: @unchecked Sendable {
     private let executable: URL
-    private let timeout: Duration?
+    /// How long an input may run (`nil`: no limit); a lesson's check has its own limit.
+    let timeout: Duration?
     private let idleMonitor: IdleWorkerMonitor
     private var worker: WorkerProcess?
     private let interruptLock = NSLock()
@@ -90,12 +92,13 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// not stop), a new worker runs `accepted` again; cells that cannot be restored are
     /// removed from `accepted`.
     ///
-    /// `results` receives the static type of each `$R` result the cell shows, by number.
-    /// When the cell traps, `locate` finds the input lines of the stack frames the worker
+    /// `timeout` limits how long the cell runs (`nil`: no limit). `results` receives the
+    /// static type of each `$R` result the cell shows, by number. When the cell traps, `locate` finds the input lines of the stack frames the worker
     /// reported (see ``TrapLocator``): a runtime message without a location in the input
     /// gets the innermost one, and `trapLocations` receives them all, innermost first.
     func execute(
-        cell: GeneratedCell, library: URL, mapper: DiagnosticMapper, accepted: inout [AcceptedCell],
+        cell: GeneratedCell, library: URL, timeout: Duration?, mapper: DiagnosticMapper,
+        accepted: inout [AcceptedCell],
         results: inout [Int: String], trapLocations: inout [TrapLocator.Location],
         locate: ([TrapLocator.Frame]) -> [TrapLocator.Location],
         emit: (String) -> Void, emitProgramOutput: (String) -> Void
@@ -107,7 +110,7 @@ final class WorkerSupervisor: @unchecked Sendable {
         interruptLock.unlock()
         // Ctrl-C while the compiler ran: the input does not run at all.
         if interruptedBeforeRunning {
-            emit("Interrupted.\n")
+            emit(RunEndMessage.interrupted)
             return .interrupted
         }
         defer {
@@ -171,7 +174,7 @@ final class WorkerSupervisor: @unchecked Sendable {
                 break loop
             case .reply(.failed(_, let message)):
                 for error in errors.finish() { emit(error.text) }
-                emit("error: the worker could not load the cell: \(message)\n")
+                emit(RunEndMessage.loadFailed(message))
                 worker.stopWaiting()
                 return .crashed
             case .reply:
@@ -201,14 +204,14 @@ final class WorkerSupervisor: @unchecked Sendable {
         guard let status = exitStatus else {
             worker.stopWaiting()
             if stoppingSince != nil {
-                emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : "Interrupted.\n")
+                emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
                 return timedOut ? .timedOut : .interrupted
             }
             return .succeeded
         }
         let result: InputOutcome
         if stoppingSince != nil {
-            emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : "Interrupted.\n")
+            emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
             result = timedOut ? .timedOut : .interrupted
         } else {
             // As in LLDB: the runtime's message, then one line saying the input was
@@ -242,7 +245,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             !accepted[index].generated.exportsDeclarations
         {
             accepted.remove(at: index)
-            emit("(input \(mapper.label(culprit)) is not run again: code it scheduled stopped the program)\n")
+            emit(RunEndMessage.notRunAgain(mapper.label(culprit)))
         }
         restore(accepted: &accepted, label: mapper.label, emit: emit) { RunEndMessage.restored($0.map(mapper.label)) }
         return worker
@@ -282,7 +285,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             case .reply(.finished):
                 restored += 1
             case .reply(.failed(_, let message)):
-                emit("error: restoring the session failed: \(message)\n")
+                emit(RunEndMessage.restoreFailed(message))
                 restored = accepted.count
             case .exited, .reply(.trapped), .reply(.interrupted):
                 worker.terminate()
