@@ -303,4 +303,11 @@ void swiftlab_worker_install_signal_handlers(void) {
     interrupt.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&interrupt.sa_mask);
     sigaction(SIGINT, &interrupt, NULL);
+    // swiftlab blocks SIGINT in its threads to read Ctrl-C itself, and a spawned process
+    // starts with the mask of the thread that spawned it.
+    sigset_t unblocked;
+    sigemptyset(&unblocked);
+    sigaddset(&unblocked, SIGINT);
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaddset(&unblocked, signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, NULL);
 }

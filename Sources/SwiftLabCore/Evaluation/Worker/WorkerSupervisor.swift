@@ -167,7 +167,13 @@ final class WorkerSupervisor: @unchecked Sendable {
                 }
             case .reply(.result(cell.number, let number, let type)):
                 results[number] = type
-            case .reply(.finished(cell.number)), .reply(.interrupted(cell.number)):
+            case .reply(.finished(cell.number)):
+                // It ended by itself, maybe as it was asked to stop.
+                stoppingSince = nil
+                break loop
+            case .reply(.interrupted(cell.number)):
+                // Ctrl-C sends the first SIGINT at once, before this loop sees the request.
+                if stoppingSince == nil { stoppingSince = Date() }
                 break loop
             case .reply(.trapped(cell.number, let signal)):
                 trapSignal = signal
@@ -196,18 +202,18 @@ final class WorkerSupervisor: @unchecked Sendable {
         }
         for message in runtimeMessages { emit(message.text) }
         if let signal = trapSignal {
-            // Left at the trap inside the worker: nothing else changed.
-            worker.stopWaiting()
+            // Left at the trap inside the worker: nothing else changed. (Output of code
+            // running since, a timer, comes after this line.)
             emit("error: \(RunEndMessage.describeEnd(status: 128 + signal, sawRuntimeMessage: errors.sawRuntimeMessage, keptState: true))\n")
+            worker.stopWaiting()
             return .crashed
         }
         guard let status = exitStatus else {
-            worker.stopWaiting()
             if stoppingSince != nil {
                 emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
-                return timedOut ? .timedOut : .interrupted
             }
-            return .succeeded
+            worker.stopWaiting()
+            return stoppingSince == nil ? .succeeded : timedOut ? .timedOut : .interrupted
         }
         let result: InputOutcome
         if stoppingSince != nil {
