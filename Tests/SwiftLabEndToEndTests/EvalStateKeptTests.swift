@@ -56,7 +56,10 @@ import Testing
         // The last input waits for the timer an earlier input set, and one more second:
         // a copy scheduled again would fire by then.
         let run = try EvalHarness.runREPL(inputs, waitingFor: [inputs.count - 1: "fired "])
-        #expect(run.output.contains("Fatal error: Index out of range\n[1][5]\nerror: execution interrupted (SIGILL); earlier state is unchanged.\n"))
+        #expect(
+            run.output.contains(
+                "Fatal error: Index out of range\n[1][5]\nerror: execution interrupted (SIGILL); earlier state is unchanged.\n"
+            ))
         try Self.expectKept(run.output, log: log)
         #expect(run.output.hasSuffix("end\n"))
     }
@@ -72,8 +75,14 @@ import Testing
             "add(&box.v) { 2 }; print(\"kept\", r, box.v)",
         ])
         let r = try Self.drawnNumber(in: run.output)
-        #expect(run.output.contains("Fatal access conflict detected.\nerror: execution interrupted (SIGABRT); earlier state is unchanged.\n"))
-        #expect(run.output.contains("(SIGSEGV): it crashed (a bad memory access, for example a stack overflow from endless recursion); earlier state is unchanged.\n"))
+        #expect(
+            run.output.contains(
+                "Fatal access conflict detected.\nerror: execution interrupted (SIGABRT); earlier state is unchanged.\n"
+            ))
+        #expect(
+            run.output.contains(
+                "(SIGSEGV): it crashed (a bad memory access, for example a stack overflow from endless recursion); earlier state is unchanged.\n"
+            ))
         #expect(run.output.contains("kept \(r) 3\n"))
     }
 
@@ -90,7 +99,8 @@ import Testing
     func enter(_ line: String, in terminal: PseudoTerminalProcess, next: Int) throws {
         terminal.send(line)
         terminal.send(.enter)
-        try terminal.waitForOutput(containing: "\(String(repeating: " ", count: max(0, 3 - String(next).count)))\(next)> ")
+        try terminal.waitForOutput(
+            containing: "\(String(repeating: " ", count: max(0, 3 - String(next).count)))\(next)> ")
         try terminal.waitForRawMode()
     }
 
@@ -104,13 +114,16 @@ import Testing
             prompt += 1
             try enter(input, in: terminal, next: prompt)
         }
-        for stopped in [#"print("spin" + "ning"); while true {}"#, #"print("sleep" + "ing"); Thread.sleep(forTimeInterval: 600)"#] {
+        for stopped in [
+            #"print("spin" + "ning"); while true {}"#, #"print("sleep" + "ing"); Thread.sleep(forTimeInterval: 600)"#,
+        ] {
             terminal.send(stopped)
             terminal.send(.enter)
             try terminal.waitForOutput(containing: stopped.contains("spin") ? "spinning\r\n" : "sleeping\r\n")
             terminal.send(.ctrlC)
             prompt += 1
-            try terminal.waitForOutput(containing: "Interrupted.\r\n\(String(repeating: " ", count: 3 - String(prompt).count))\(prompt)> ")
+            try terminal.waitForOutput(
+                containing: "Interrupted.\r\n\(String(repeating: " ", count: 3 - String(prompt).count))\(prompt)> ")
             try terminal.waitForRawMode()
         }
         // The timer an earlier input set, which may have fired while an input ran.

@@ -19,7 +19,8 @@ enum RunEndMessage {
         if keptState {
             restored = "earlier state is unchanged."
         } else if let labels = restoredInputs, !labels.isEmpty {
-            restored = "earlier state is restored by running \(inputList(labels)) again (values they computed may differ)."
+            restored =
+                "earlier state is restored by running \(inputList(labels)) again (values they computed may differ)."
         }
         if status < 128 {
             let who = whileIdle ? "code scheduled by an earlier input" : "the input"

@@ -134,7 +134,8 @@ final class WorkerSupervisor: @unchecked Sendable {
             let wake =
                 killed
                 ? Date.distantFuture
-                : stoppingSince == nil ? min(deadline, now.addingTimeInterval(0.05)) : now.addingTimeInterval(Self.interruptRetry)
+                : stoppingSince == nil
+                    ? min(deadline, now.addingTimeInterval(0.05)) : now.addingTimeInterval(Self.interruptRetry)
             guard let event = worker.next(until: wake) else {
                 if let since = stoppingSince {
                     if Date().timeIntervalSince(since) > Self.interruptPatience {
@@ -204,7 +205,9 @@ final class WorkerSupervisor: @unchecked Sendable {
         if let signal = trapSignal {
             // Left at the trap inside the worker: nothing else changed. (Output of code
             // running since, a timer, comes after this line.)
-            emit("error: \(RunEndMessage.describeEnd(status: 128 + signal, sawRuntimeMessage: errors.sawRuntimeMessage, keptState: true))\n")
+            emit(
+                "error: \(RunEndMessage.describeEnd(status: 128 + signal, sawRuntimeMessage: errors.sawRuntimeMessage, keptState: true))\n"
+            )
             worker.stopWaiting()
             return .crashed
         }
@@ -226,7 +229,8 @@ final class WorkerSupervisor: @unchecked Sendable {
             self.worker = nil
             restore(accepted: &accepted, label: mapper.label, emit: emit) { numbers in
                 let labels = numbers.map(mapper.label)
-                return "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: labels))\n"
+                return
+                    "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: labels))\n"
             }
             return .crashed
         }
