@@ -35,9 +35,6 @@ let package = Package(
         .executableTarget(name: "REPLRecoveryBenchmark", dependencies: ["REPLBenchmarkSupport"]),
         // MARK: - REPL latency: swiftlab against LLDB's Swift REPL on the same session.
         .executableTarget(name: "REPLVersusLLDBBenchmark", dependencies: ["REPLBenchmarkSupport"]),
-        // MARK: - Issue 15's prototype: cells through a swift-frontend process against the
-        // toolchain's in-process compiler (libsourcekitdInProc.so) kept warm.
-        .executableTarget(name: "WarmCompilerPrototype", dependencies: ["REPLBenchmarkSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
