@@ -13,20 +13,37 @@ import Darwin
 ///
 /// ``interrupt()`` may be called from any thread; everything else from the session's.
 final class WorkerSupervisor: @unchecked Sendable {
-    private let executable: URL
+    /// Starts a worker whose output between inputs goes to the first handler (text, and
+    /// whether it came from stderr), and whose end while no input runs to the second.
+    typealias StartWorker = (
+        _ asynchronousOutput: @escaping @Sendable (String, _ isError: Bool) -> Void,
+        _ idleExit: @escaping @Sendable (Int32) -> Void
+    ) throws -> any WorkerConnection
+
+    private let startWorkerProcess: StartWorker
     /// How long an input may run (`nil`: no limit); a lesson's check has its own limit.
     let timeout: Duration?
     private let idleMonitor: IdleWorkerMonitor
-    private var worker: WorkerProcess?
+    private var worker: (any WorkerConnection)?
     private let interruptLock = NSLock()
     private var interruptRequested = false
     /// The worker while it runs an input (guarded by `interruptLock`).
-    private var runningWorker: WorkerProcess?
+    private var runningWorker: (any WorkerConnection)?
 
     /// A supervisor for workers started from `executable`; output they produce while no
     /// input runs goes to `asynchronousOutput`. No worker runs until ``start()``.
-    init(executable: URL, timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void) {
-        self.executable = executable
+    convenience init(executable: URL, timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void) {
+        self.init(timeout: timeout, asynchronousOutput: asynchronousOutput) { output, idleExit in
+            try WorkerProcess(executable: executable, asynchronousOutput: output, idleExit: idleExit)
+        }
+    }
+
+    /// A supervisor for the workers `startWorker` starts (the unit tests' stand-ins).
+    init(
+        timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void,
+        startWorker: @escaping StartWorker
+    ) {
+        startWorkerProcess = startWorker
         self.timeout = timeout
         idleMonitor = IdleWorkerMonitor(output: asynchronousOutput)
     }
@@ -242,7 +259,7 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// The worker, started (and restored) if the last one has ended.
     private func liveWorker(
         accepted: inout [AcceptedCell], mapper: DiagnosticMapper, emit: (String) -> Void
-    ) -> WorkerProcess? {
+    ) -> (any WorkerConnection)? {
         if let worker, !worker.hasExited { return worker }
         worker = nil
         // Code an earlier input scheduled trapped between inputs: that input is not run
@@ -312,11 +329,10 @@ final class WorkerSupervisor: @unchecked Sendable {
         emit(announce(accepted.map(\.number)))
     }
 
-    private func startWorker() throws -> WorkerProcess {
+    private func startWorker() throws -> any WorkerConnection {
         let monitor = idleMonitor
-        return try WorkerProcess(
-            executable: executable,
-            asynchronousOutput: { text, isError in monitor.handle(text, isError: isError) },
-            idleExit: { status in monitor.workerExited(status: status) })
+        return try startWorkerProcess(
+            { text, isError in monitor.handle(text, isError: isError) },
+            { status in monitor.workerExited(status: status) })
     }
 }
