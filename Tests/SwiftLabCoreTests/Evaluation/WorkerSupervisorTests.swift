@@ -116,9 +116,9 @@ import Glibc
     func execute(
         _ workers: Workers, timeout: Duration? = nil, accepted: inout [AcceptedCell]
     ) throws -> (outcome: InputOutcome, text: String) {
-        let supervisor = WorkerSupervisor(timeout: timeout, asynchronousOutput: { _ in }) { _, idleExit in
-            workers.start(idleExit: idleExit)
-        }
+        let supervisor = WorkerSupervisor(
+            timeout: timeout, asynchronousOutput: { _ in },
+            startWorker: { _, idleExit in workers.start(idleExit: idleExit) })
         try supervisor.start()
         return run(supervisor, accepted: &accepted)
     }
@@ -192,9 +192,8 @@ import Glibc
     }
 
     @Test func theTimeoutStopsTheCellInsideTheWorker() throws {
-        let worker = ScriptedWorker(script: { _, _ in }) { worker in
-            worker.push(.reply(.interrupted(cell: 3)))
-        }
+        let worker = ScriptedWorker(
+            script: { _, _ in }, onInterrupt: { worker in worker.push(.reply(.interrupted(cell: 3))) })
         let workers = Workers([worker])
         var accepted = Self.accepted([1, 2])
         let (outcome, text) = try execute(workers, timeout: .milliseconds(1), accepted: &accepted)
@@ -223,9 +222,9 @@ import Glibc
         let idle = ScriptedWorker(script: Self.finishing)
         let next = ScriptedWorker(script: Self.finishing)
         let workers = Workers([idle, next])
-        let supervisor = WorkerSupervisor(timeout: nil, asynchronousOutput: { _ in }) { _, idleExit in
-            workers.start(idleExit: idleExit)
-        }
+        let supervisor = WorkerSupervisor(
+            timeout: nil, asynchronousOutput: { _ in },
+            startWorker: { _, idleExit in workers.start(idleExit: idleExit) })
         try supervisor.start()
         idle.push(.exited(status: 128 + SIGILL))
         workers.idleExit?(128 + SIGILL)
