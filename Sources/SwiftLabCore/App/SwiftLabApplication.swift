@@ -45,10 +45,9 @@ public enum SwiftLabApplication {
             // The worker inherits the environment; its runtime reads the style from it.
             setenv(DisplayStyle.environmentVariable, display.rawValue, 1)
         }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        if let columns = TerminalWidth.columns() {
             // Compact results wider than the terminal break one member a line.
-            setenv(SwiftLabRuntime.displayWidthVariable, String(size.ws_col), 1)
+            setenv(SwiftLabRuntime.displayWidthVariable, String(columns), 1)
         }
         let shell = Shell()
         var configuration = Session.Configuration()

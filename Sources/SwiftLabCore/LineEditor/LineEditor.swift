@@ -348,8 +348,7 @@ public final class LineEditor: LineReader {
     }
 
     private func terminalWidth() -> Int {
-        var size = winsize()
-        return ioctl(output, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        TerminalWidth.columns(of: output) ?? 80
     }
 
     static func withCStrings<Result>(
