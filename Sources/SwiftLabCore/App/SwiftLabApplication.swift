@@ -79,7 +79,7 @@ public enum SwiftLabApplication {
         }
         shell.swiftCompletionProviders = [session.completionProvider]
         // Only the line editor completes: piped input never starts the compiler's completion.
-        if shell.reader is LineEditor { session.startCompletion() }
+        if shell.reader.completesInput { session.startCompletion() }
         let guide = LessonSetup.install(in: shell, session: session)
         shell.commands = .swiftlab(session: session, guide: guide)
         shell.greeting = guide.banner()

@@ -62,7 +62,7 @@ public final class REPL {
             signals?.onInterrupt(reader.interruptReading)
             interruptBeforeRunning.withLock { $0 = false }
             // Tab on a continuation line completes with the lines above it in view.
-            (reader as? LineEditor)?.precedingLines = pending.map { $0 + "\n" }.joined()
+            reader.precedingLines = pending.map { $0 + "\n" }.joined()
             let result = reader.readLine(prompt: prompt)
             signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
             switch result {
