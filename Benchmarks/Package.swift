@@ -10,7 +10,7 @@ let package = Package(
     name: "SwiftLabBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: swiftLab, path: ".."),
+        .package(name: swiftLab, path: "../Libraries"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],
     targets: [
