@@ -33,7 +33,8 @@ typedef enum {
 
 /// Calls a cell's entry point (`entry`, of type `CellEntryPoint`) with `completion`, on
 /// the main thread, under a guard: a trap in its synchronous body, or a SIGINT while the
-/// main thread runs the cell's own code or sleeps in it, leaves the cell's frames with
+/// main thread runs the cell's own code or sleeps in it (or, on x86-64, as the library
+/// function it was in returns to the cell), leaves the cell's frames with
 /// siglongjmp and returns here, with the Swift runtime's exclusivity access set as it was
 /// before the call. `signal` receives the trap's signal.
 swiftlab_cell_ending swiftlab_worker_run_guarded(void *_Nonnull entry, void (*_Nonnull completion)(void), int *_Nonnull signal);
