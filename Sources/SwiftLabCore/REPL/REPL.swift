@@ -66,7 +66,8 @@ public final class REPL {
             signals?.onInterrupt(reader.interruptReading)
             interruptBeforeRunning.withLock { $0 = false }
             // Tab on a continuation line completes with the lines above it in view.
-            (reader as? LineEditor)?.precedingLines = pending.map { $0 + "\n" }.joined()
+            reader.precedingLines = pending.map { $0 + "
+" }.joined()
             let result = fedLines.isEmpty ? reader.readLine(prompt: prompt) : .line(fedLines.removeFirst())
             signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
             switch result {

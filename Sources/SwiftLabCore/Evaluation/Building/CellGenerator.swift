@@ -49,9 +49,11 @@ struct CellGenerator {
     /// Modules every cell imports: what learners use without writing an import.
     static let implicitImports = ["Pipelines", "Streams", "StreamsTesting", "SwiftLabRuntime"]
     /// The file name diagnostics and runtime messages give for input `number`.
-    static func fileName(forInput number: Int) -> String { "input \(number)" }
+    static func fileName(forInput number: Int) -> String { InputFileName.name(input: number) }
     /// The file name of an item on input line `line` that has a generated line before it.
-    static func wrappedFileName(forInput number: Int, line: Int) -> String { "input \(number).\(line)" }
+    static func wrappedFileName(forInput number: Int, line: Int) -> String {
+        InputFileName.name(input: number, itemLine: line)
+    }
 
     private static let topLevelWrapper = "SwiftLabRuntime.topLevel("
 

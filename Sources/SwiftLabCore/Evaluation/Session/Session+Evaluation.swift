@@ -70,8 +70,12 @@ extension Session {
         var trapLocations: [TrapLocator.Location] = []
         let cells = accepted.map(\.generated) + [cell]
         let locator = TrapLocator(compiler: builder.compiler)
+        // A lesson's check (transient) has a time limit even in a shell that sets none.
+        let limit =
+            mode == .transient
+            ? min(supervisor.timeout ?? Configuration.checkTimeLimit, Configuration.checkTimeLimit) : supervisor.timeout
         let status = supervisor.execute(
-            cell: cell, library: library, mapper: mapper, accepted: &accepted,
+            cell: cell, library: library, timeout: limit, mapper: mapper, accepted: &accepted,
             results: &results, trapLocations: &trapLocations,
             locate: { locator.locations(of: $0, cells: cells) },
             emit: emit, emitProgramOutput: emitProgramOutput)
