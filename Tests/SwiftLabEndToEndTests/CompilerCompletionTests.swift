@@ -46,9 +46,12 @@ struct CompilerCompletionTests {
         #expect(sorted.candidates.contains("sorted(by: "))
         #expect(sorted.candidates.allSatisfy { $0.hasPrefix("so") })
         #expect(sorted.insertion.hasPrefix("rt"))
-        // Listed as a compiler's completion list shows them: signature and type.
+        // Listed as Swift calls them, by their argument labels, with the type.
         #expect(sorted.listing.contains("sorted() -> [Int]"))
-        #expect(sorted.listing.contains { $0.hasPrefix("sorted(by: (Int, Int) throws -> Bool) ") })
+        #expect(sorted.listing.contains("sorted(by:) -> [Int]"), "\(sorted.listing)")
+        let mapping = engine.complete(textBeforeCursor: "favouriteNumbers.ma")
+        #expect(mapping.listing.contains { $0.hasPrefix("map(_:) -> ") }, "\(mapping.listing)")
+        #expect(!mapping.listing.contains { $0.contains("transform:") }, "\(mapping.listing)")
 
         let literal = engine.complete(textBeforeCursor: "[1,2].ma")
         #expect(literal.candidates.contains("map("))
@@ -74,7 +77,12 @@ struct CompilerCompletionTests {
         let engine = CompletionEngine(providers: [session.completionProvider])
 
         #expect(engine.complete(textBeforeCursor: "let n = tripl").candidates == ["tripled("])
-        #expect(engine.complete(textBeforeCursor: "let n = tripl").listing == ["tripled(value: Int) -> Int"])
+        #expect(engine.complete(textBeforeCursor: "let n = tripl").listing == ["tripled(_:) -> Int"])
+        // A subject's send, as it is called (`send(value: Int)` was listed, and does not compile).
+        evaluate("let subject = PassthroughSubject<Int, Never>()", in: session)
+        let send = engine.complete(textBeforeCursor: "subject.sen")
+        #expect(send.listing.contains("send(_:)"), "\(send.listing)")
+        #expect(!send.listing.contains { $0.contains("value:") }, "\(send.listing)")
         #expect(engine.complete(textBeforeCursor: "parcel.we").candidates == ["weight"])
         #expect(engine.complete(textBeforeCursor: "parcelCount.upp").candidates.contains("uppercased()"))
         // Keywords come from the compiler too.

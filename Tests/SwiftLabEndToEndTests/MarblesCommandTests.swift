@@ -33,6 +33,22 @@ import Testing
         #expect(run.output.hasSuffix("$R0: Int = 2\n"), "\(run.output)")
     }
 
+    /// Each used to end in `execution stopped (SIGILL): it trapped`, the reason dropped.
+    @Test func mistakesInMarblesAreShownAndNothingStops() throws {
+        let run = try EvalHarness.runREPL([
+            #":marbles scheduler.cold("-a-#")"#,
+            #":marbles scheduler.cold("-a-b|", values: ["a": 1])"#,
+            #":marbles scheduler.cold("-a-(b|")"#,
+            "1 + 1",
+        ])
+        let shown = run.output + run.errors
+        #expect(shown.contains(#"error: '#' in "-a-#" needs an error: argument"#), "\(shown)")
+        #expect(shown.contains(#"error: 'b' in "-a-b|" has no entry in values:"#), "\(shown)")
+        #expect(shown.contains("error: invalid marbles: a '(' is never closed"), "\(shown)")
+        #expect(!shown.contains("execution stopped"), "\(shown)")
+        #expect(run.output.hasSuffix("$R0: Int = 2\n"), "\(run.output)")
+    }
+
     @Test func helpExplainsTheNotationWithAnExample() throws {
         let run = try EvalHarness.runREPL([":help marbles"])
         #expect(run.output.contains(":marbles expression"))

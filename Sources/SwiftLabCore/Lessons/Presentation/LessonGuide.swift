@@ -80,9 +80,17 @@ public final class LessonGuide {
         LessonOverview(library: library, progress: store.load(), style: style).banner()
     }
 
-    /// `:lessons`: every lesson with done and current marks, and a progress bar.
+    /// `:lessons`: every lesson with done and current marks, and a progress bar, and its
+    /// exercises with their state and file.
     public func listLessons() {
-        say(LessonOverview(library: library, progress: store.load(), style: style).list())
+        say(LessonOverview(library: library, progress: store.load(), style: style).list(workspace: workspace))
+    }
+
+    /// `:reset LESSON [EXERCISE]`: puts exercise files back to their starter code (see
+    /// ``ExerciseReset``); `arguments` is what follows `:reset`.
+    public func resetExercises(_ arguments: String) {
+        let words = arguments.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        ExerciseReset(library: library, workspace: workspace).run(words, command: ":reset").lines.forEach { say($0) }
     }
 
     /// `:progress`: overall progress and, per started lesson, exercises passed.

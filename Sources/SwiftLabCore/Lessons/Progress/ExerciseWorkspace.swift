@@ -21,7 +21,7 @@ public struct ExerciseWorkspace: Sendable {
 
     /// Where the learner's file for `exercise` is (whether or not it exists yet).
     public func fileURL(for exercise: Exercise, in lesson: Lesson) -> URL {
-        directory.appendingPathComponent(lesson.id).appendingPathComponent("\(exercise.number)-\(exercise.id).swift")
+        directory.appendingPathComponent(relativePath(for: exercise, in: lesson))
     }
 
     /// Creates the learner's file for `exercise` from its task and starter code unless it
@@ -33,9 +33,44 @@ public struct ExerciseWorkspace: Sendable {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
-        let text = header(for: exercise, in: lesson) + (exercise.starter.map { $0 + "\n" } ?? "")
-        try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+        try Data(starterText(for: exercise, in: lesson).utf8).write(to: url, options: .withoutOverwriting)
         return (url, true)
+    }
+
+    /// What a fresh file for `exercise` holds: the task and the starter code.
+    private func starterText(for exercise: Exercise, in lesson: Lesson) -> String {
+        header(for: exercise, in: lesson) + (exercise.starter.map { $0 + "\n" } ?? "")
+    }
+
+    /// Puts the file for `exercise` back to its starter code (`swiftlab reset`, `:reset N`),
+    /// keeping what it held at ``backupURL(for:in:)``. Returns the backup's location, or
+    /// nil when there was nothing to keep (no file, or the starter code already).
+    @discardableResult
+    public func reset(_ exercise: Exercise, in lesson: Lesson) throws -> URL? {
+        let (url, created) = try prepareFile(for: exercise, in: lesson)
+        let fresh = Data(starterText(for: exercise, in: lesson).utf8)
+        guard !created, let previous = FileManager.default.contents(atPath: url.path), previous != fresh else {
+            return nil
+        }
+        let backup = backupURL(for: exercise, in: lesson)
+        try? FileManager.default.removeItem(at: backup)
+        try FileManager.default.copyItem(at: url, to: backup)
+        try fresh.write(to: url, options: .atomic)
+        return backup
+    }
+
+    /// Whether the learner has written in the file for `exercise`: it exists and holds
+    /// something other than the starter code.
+    public func isStarted(_ exercise: Exercise, in lesson: Lesson) -> Bool {
+        guard let data = FileManager.default.contents(atPath: fileURL(for: exercise, in: lesson).path) else {
+            return false
+        }
+        return data != Data(starterText(for: exercise, in: lesson).utf8)
+    }
+
+    /// Where the file for `exercise` is, relative to ``directory`` (`02-map/1-double.swift`).
+    public func relativePath(for exercise: Exercise, in lesson: Lesson) -> String {
+        "\(lesson.id)/\(exercise.number)-\(exercise.id).swift"
     }
 
     /// Where ``write(_:for:in:)`` keeps the file it replaced.
