@@ -76,3 +76,18 @@ struct Point {
         #expect(compact(["a, b": "(c"], "s", width: 10) == "s: [String: String] = [\n  \"a, b\": \"(c\"\n]")
     }
 }
+
+/// What a lesson's `expectEqual` reports: values as the REPL shows them.
+@Suite struct CheckReportValueTests {
+    enum OddNumberError: Error, Equatable { case odd(Int) }
+
+    /// Reported as `Swift.Result<Swift.Int, Cell7.OddNumberError>.failure(...)` before.
+    @Test func expectedAndActualAreSpelledAsTheREPLShowsThem() {
+        let report = equalityReport(
+            Result<Int, OddNumberError>.failure(.odd(3)), Result<Int, OddNumberError>.success(2), "halved(3)")
+        #expect(!report.passed)
+        #expect(report.expected == "Result<Int, OddNumberError>.success(2)")
+        #expect(report.actual == "Result<Int, OddNumberError>.failure(OddNumberError.odd(3))")
+        #expect(equalityReport(["a"], ["a"], "same").expected == #"["a"]"#)
+    }
+}

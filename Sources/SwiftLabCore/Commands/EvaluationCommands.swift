@@ -18,7 +18,7 @@ public enum EvaluationCommands {
     static func type(_ session: Session) -> Command {
         Command(
             name: "type", aliases: ["t"], summary: "Show the type of an expression, without running it.",
-            usage: ":type expression"
+            usage: ":type expression", takesSwift: true
         ) { invocation in
             guard !invocation.arguments.isEmpty else {
                 invocation.print(

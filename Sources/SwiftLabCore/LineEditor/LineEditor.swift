@@ -109,7 +109,9 @@ public final class LineEditor: LineReader {
         for (keys, function) in [
             ("\\eOA", "swiftlab-up"), ("\\eOB", "swiftlab-down"), ("^P", "ed-prev-history"), ("^N", "ed-next-history"),
         ] {
-            Self.withWideString(keys) { keys in Self.withWideString(function) { _ = swiftlab_el_bind(editLine, keys, $0) } }
+            Self.withWideString(keys) { keys in
+                Self.withWideString(function) { _ = swiftlab_el_bind(editLine, keys, $0) }
+            }
         }
         // Ctrl-R searches the history backwards, as in bash (libedit binds it to redisplay).
         Self.withWideString("^R") { keys in

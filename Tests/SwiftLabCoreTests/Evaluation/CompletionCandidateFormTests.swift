@@ -16,7 +16,9 @@ import Testing
     @Test func aFunctionIsListedByItsArgumentLabelsNotItsParameterNames() throws {
         let send = try #require(
             CompilerCompletion.candidate(
-                result(name: "send(:)", description: "send(value: Int)", sourceText: "send(<#T##value: Int##Int#>)", type: "Void")))
+                result(
+                    name: "send(:)", description: "send(value: Int)", sourceText: "send(<#T##value: Int##Int#>)",
+                    type: "Void")))
         #expect(send.display == "send(_:)")
         #expect(send.text == "send(")
         let map = try #require(

@@ -46,7 +46,8 @@ struct ExerciseReset {
             let path = workspace.fileURL(for: exercise, in: lesson).path
             do {
                 if let backup = try workspace.reset(exercise, in: lesson) {
-                    lines.append("\(path) holds the starter code again; what it held is in \(backup.lastPathComponent).")
+                    lines.append(
+                        "\(path) holds the starter code again; what it held is in \(backup.lastPathComponent).")
                 } else {
                     lines.append("\(path) holds the starter code.")
                 }

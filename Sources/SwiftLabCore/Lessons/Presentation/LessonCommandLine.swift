@@ -74,8 +74,9 @@ public struct LessonCommandLine {
                     workspace: workspace, place: .commandLine))
             return library.problems.isEmpty ? 0 : 1
         case "reset":
-            let outcome = ExerciseReset(library: library, workspace: workspace).run(arguments, command: "swiftlab reset")
-            outcome.lines.forEach { say($0) }
+            let outcome = ExerciseReset(library: library, workspace: workspace).run(
+                arguments, command: "swiftlab reset")
+            for line in outcome.lines { say(line) }
             return outcome.succeeded ? 0 : 2
         case "check", "watch":
             guard arguments.filter({ $0 != "--hint" }).count <= 1 else {
@@ -181,7 +182,7 @@ public struct LessonCommandLine {
             }
             say()
             say(title)
-            report.forEach { say($0) }
+            for line in report { say(line) }
             if outcome.passed {
                 passedCount += 1
             } else {
@@ -209,7 +210,9 @@ public struct LessonCommandLine {
             let next = library.lesson(after: lesson)
             say(
                 style.apply(.green, .bold, to: "✓ Every exercise of lesson \(lesson.number) passes.")
-                    + (next.map { " Next: swiftlab watch \($0.number) (\($0.title)), or :lesson \($0.number) in swiftlab." }
+                    + (next.map {
+                        " Next: swiftlab watch \($0.number) (\($0.title)), or :lesson \($0.number) in swiftlab."
+                    }
                         ?? " That was the last lesson."))
             return true
         }

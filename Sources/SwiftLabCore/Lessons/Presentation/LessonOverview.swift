@@ -103,7 +103,9 @@ public struct LessonOverview {
         }
         switch place {
         case .repl:
-            lines.append("Open one with :lesson N or :lesson NAME; :reset N EXERCISE puts an exercise file back to its starter code.")
+            lines.append(
+                "Open one with :lesson N or :lesson NAME; :reset N EXERCISE puts an exercise file back to its starter code."
+            )
         case .commandLine:
             lines.append(
                 "Check a lesson's files with swiftlab check N; swiftlab reset N EXERCISE puts one back to its starter code; "

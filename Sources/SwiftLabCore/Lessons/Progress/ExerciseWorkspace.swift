@@ -37,6 +37,30 @@ public struct ExerciseWorkspace: Sendable {
         return (url, true)
     }
 
+    /// Where an editor's language server (sourcekit-lsp) finds how each exercise file is
+    /// compiled: `compile_commands.json` at the workspace's top.
+    public var compileCommandsURL: URL { directory.appendingPathComponent("compile_commands.json") }
+
+    /// Writes ``compileCommandsURL`` for every exercise of `library`, each compiled by
+    /// `command(file)`, so that the workspace opens in VS Code, Neovim or any LSP editor
+    /// with no "cannot find" errors and with completion. Written again whenever swiftlab
+    /// starts a session, so it follows swiftlab when it is rebuilt or moved; left alone
+    /// when nothing changed.
+    public func writeCompileCommands(for library: LessonLibrary, command: (URL) -> [String]) throws {
+        let entries = library.lessons.flatMap { lesson in
+            lesson.exercises.map { exercise -> [String: Any] in
+                let file = fileURL(for: exercise, in: lesson)
+                return ["directory": directory.path, "file": file.path, "arguments": command(file)]
+            }
+        }
+        let data = try JSONSerialization.data(
+            withJSONObject: entries, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        if FileManager.default.contents(atPath: compileCommandsURL.path) == data { return }
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try data.write(to: compileCommandsURL, options: .atomic)
+    }
+
     /// What a fresh file for `exercise` holds: the task and the starter code.
     private func starterText(for exercise: Exercise, in lesson: Lesson) -> String {
         header(for: exercise, in: lesson) + (exercise.starter.map { $0 + "\n" } ?? "")
