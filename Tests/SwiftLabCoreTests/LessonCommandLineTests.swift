@@ -143,7 +143,9 @@ import Testing
                 """)
         // A file made from the starter code is still new; one written in is started; a pass is done.
         _ = run("check", ["1"])
+        _ = run("check", ["2"])
         #expect(run("lessons").1.contains("new     1 double-every-number"))
+        #expect(run("lessons").1.contains("new     1 total"))
         try "func total(_ n: [Int]) -> Int { 0 }\n".write(
             to: workspace.appendingPathComponent("02-sums/1-total.swift"), atomically: true, encoding: .utf8)
         #expect(run("lessons").1.contains("started 1 total"))

@@ -144,6 +144,73 @@ struct CompilerCompletionTests {
         evaluate("favouriteNumbers.count", in: session)
     }
 
+    /// The first Tab on `xs.` printed 125 lines without asking; readline and libedit ask.
+    @Test func aLongListingAsksFirstAndShowsCallForms() throws {
+        _ = EvalHarness.prepared
+        let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
+        var environment = EvalHarness.terminalEnvironment()
+        environment["SWIFTLAB_COMPLETION_WAIT"] = "\(Int(deadlockBound))"
+        let terminal = try PseudoTerminalProcess(executable: path, environment: environment, columns: 200)
+        defer { terminal.terminate() }
+        try terminal.waitForOutput(containing: "  1> ")
+        try terminal.waitForRawMode()
+        terminal.send("let xs = [1, 2, 3]")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "  2> ")
+        try terminal.waitForRawMode()
+        terminal.send("xs.")
+        terminal.send(.tab)
+        try terminal.waitForOutput(containing: "possibilities? (y or n)")
+        terminal.send("n")
+        // Declined: nothing listed, the line as it was.
+        let declined = try terminal.waitForOutput(containing: "  2> xs.")
+        #expect(!declined.contains("filter("), "\(declined)")
+        terminal.send("ma")
+        terminal.send(.tab)
+        // Few enough to list at once, each as Swift calls it.
+        let listed = try terminal.waitForOutput(containing: "max() -> Int?")
+        #expect(listed.contains("map(_:) -> [T]"), "\(listed)")
+        #expect(!listed.contains("transform:"), "\(listed)")
+        terminal.send(.ctrlC)
+        terminal.send(.ctrlD)
+    }
+
+    /// Up in a recalled input of several lines went to the previous input instead of the
+    /// line above.
+    @Test func upAndDownMoveBetweenTheLinesOfARecalledInput() throws {
+        _ = EvalHarness.prepared
+        let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
+        let terminal = try PseudoTerminalProcess(executable: path, environment: EvalHarness.terminalEnvironment())
+        defer { terminal.terminate() }
+        try terminal.waitForOutput(containing: "  1> ")
+        try terminal.waitForRawMode()
+        terminal.send("let first = 1")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "  2> ")
+        try terminal.waitForRawMode()
+        for line in ["func shout() {", "print(\"ab\")", "}"] {
+            terminal.send(line)
+            terminal.send(.enter)
+        }
+        try terminal.waitForOutput(containing: "  5> ")
+        try terminal.waitForRawMode()
+        // Recall the function (the cursor ends after its `}`), go up to `print("ab")`,
+        // right to between `a` and `b`, and type there.
+        terminal.send(.up)
+        terminal.send(.up)
+        for _ in 0..<7 { terminal.send(.right) }
+        terminal.send("Z")
+        terminal.send(.down)
+        terminal.send(.enter)
+        // One line read, as far as the prompt numbers go.
+        try terminal.waitForOutput(containing: "  6> ")
+        try terminal.waitForRawMode()
+        terminal.send("shout()")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "aZb")
+        terminal.send(.ctrlD)
+    }
+
     @Test func tabCompletesAMemberAtATerminal() throws {
         _ = EvalHarness.prepared
         let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")

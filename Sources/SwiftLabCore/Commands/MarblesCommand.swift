@@ -46,12 +46,11 @@ enum MarblesCommand {
             ) {
                 text += $0
             }
-            if result.status == .compileError {
-                text = diagnosticsOfTheExpression(text, lines: invocation.arguments.split(separator: "\n").count)
-            }
             // The wrapper's complaint names MarbleDiagram's initialiser; say it in the user's terms.
             if text.contains("conform to 'Publisher'"), text.contains("MarbleDiagram") {
                 text = invocation.style.error("':marbles' draws a publisher, and `\(invocation.arguments)` is not one.")
+            } else if result.status == .compileError {
+                text = diagnosticsOfTheExpression(text, lines: invocation.arguments.split(separator: "\n").count)
             }
             invocation.print(text)
             return .continue
