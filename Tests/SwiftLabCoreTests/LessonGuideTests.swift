@@ -343,6 +343,16 @@ extension LessonGuideTests {
             evaluator: evaluator, console: console, renderer: MarkdownRenderer(width: 80, style: .plain))
     }
 
+    /// What `:check` says in the exercise of ``givenCodeGuide()``.
+    private func checkOutputOfTheGivenCodeExercise() throws -> String {
+        let guide = try givenCodeGuide()
+        guide.open("given")
+        guide.next()
+        _ = console.take()
+        guide.check()
+        return console.take()
+    }
+
     /// `:check` said "which you have not defined yet. Write it here" of code the exercise gives.
     @Test func aCheckMissingGivenCodePointsToStarter() throws {
         evaluator.onCheck = { _, _ in
@@ -355,12 +365,7 @@ extension LessonGuideTests {
                 ""
             )
         }
-        let guide = try givenCodeGuide()
-        guide.open("given")
-        guide.next()
-        _ = console.take()
-        guide.check()
-        let shown = console.take()
+        let shown = try checkOutputOfTheGivenCodeExercise()
         #expect(
             shown.contains("the check uses `Directory`, which the exercise gives you: :starter loads it."), "\(shown)")
         #expect(shown.contains("Then write `greeting` here (or with :edit), and :check again."), "\(shown)")
@@ -378,12 +383,7 @@ extension LessonGuideTests {
             )
         }
         _ = evaluator.evaluate("let greeting = \"Hello\"") { _ in }
-        let guide = try givenCodeGuide()
-        guide.open("given")
-        guide.next()
-        _ = console.take()
-        guide.check()
-        let shown = console.take()
+        let shown = try checkOutputOfTheGivenCodeExercise()
         #expect(
             shown.contains("The check calls `greeting` as a function, and this session also has a value of that name"),
             "\(shown)")

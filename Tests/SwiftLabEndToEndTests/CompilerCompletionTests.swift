@@ -144,20 +144,32 @@ struct CompilerCompletionTests {
         evaluate("favouriteNumbers.count", in: session)
     }
 
-    /// The first Tab on `xs.` printed 125 lines without asking; readline and libedit ask.
-    @Test func aLongListingAsksFirstAndShowsCallForms() throws {
+    /// swiftlab at a terminal `columns` wide, waiting at its first prompt; Tab always
+    /// gets the compiler's answer, however loaded the machine.
+    private func startAtATerminal(columns: Int = 80) throws -> PseudoTerminalProcess {
         _ = EvalHarness.prepared
         let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
         var environment = EvalHarness.terminalEnvironment()
         environment["SWIFTLAB_COMPLETION_WAIT"] = "\(Int(deadlockBound))"
-        let terminal = try PseudoTerminalProcess(executable: path, environment: environment, columns: 200)
-        defer { terminal.terminate() }
+        let terminal = try PseudoTerminalProcess(executable: path, environment: environment, columns: columns)
         try terminal.waitForOutput(containing: "  1> ")
         try terminal.waitForRawMode()
-        terminal.send("let xs = [1, 2, 3]")
+        return terminal
+    }
+
+    /// Types `line` and Return, and waits for the prompt `prompt` (`  2> `) to edit again.
+    private func enter(_ line: String, in terminal: PseudoTerminalProcess, thenWaitFor prompt: String) throws {
+        terminal.send(line)
         terminal.send(.enter)
-        try terminal.waitForOutput(containing: "  2> ")
+        try terminal.waitForOutput(containing: prompt)
         try terminal.waitForRawMode()
+    }
+
+    /// The first Tab on `xs.` printed 125 lines without asking; readline and libedit ask.
+    @Test func aLongListingAsksFirstAndShowsCallForms() throws {
+        let terminal = try startAtATerminal(columns: 200)
+        defer { terminal.terminate() }
+        try enter("let xs = [1, 2, 3]", in: terminal, thenWaitFor: "  2> ")
         terminal.send("xs.")
         terminal.send(.tab)
         try terminal.waitForOutput(containing: "possibilities? (y or n)")
@@ -178,22 +190,10 @@ struct CompilerCompletionTests {
     /// Up in a recalled input of several lines went to the previous input instead of the
     /// line above.
     @Test func upAndDownMoveBetweenTheLinesOfARecalledInput() throws {
-        _ = EvalHarness.prepared
-        let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
-        let terminal = try PseudoTerminalProcess(executable: path, environment: EvalHarness.terminalEnvironment())
+        let terminal = try startAtATerminal()
         defer { terminal.terminate() }
-        try terminal.waitForOutput(containing: "  1> ")
-        try terminal.waitForRawMode()
-        terminal.send("let first = 1")
-        terminal.send(.enter)
-        try terminal.waitForOutput(containing: "  2> ")
-        try terminal.waitForRawMode()
-        for line in ["func shout() {", "print(\"ab\")", "}"] {
-            terminal.send(line)
-            terminal.send(.enter)
-        }
-        try terminal.waitForOutput(containing: "  5> ")
-        try terminal.waitForRawMode()
+        try enter("let first = 1", in: terminal, thenWaitFor: "  2> ")
+        try enter("func shout() {\rprint(\"ab\")\r}", in: terminal, thenWaitFor: "  5> ")
         // Recall the function (the cursor ends after its `}`), go up to `print("ab")`,
         // right to between `a` and `b`, and type there.
         terminal.send(.up)
@@ -201,10 +201,8 @@ struct CompilerCompletionTests {
         for _ in 0..<7 { terminal.send(.right) }
         terminal.send("Z")
         terminal.send(.down)
-        terminal.send(.enter)
         // One line read, as far as the prompt numbers go.
-        try terminal.waitForOutput(containing: "  6> ")
-        try terminal.waitForRawMode()
+        try enter("", in: terminal, thenWaitFor: "  6> ")
         terminal.send("shout()")
         terminal.send(.enter)
         try terminal.waitForOutput(containing: "aZb")
@@ -212,18 +210,8 @@ struct CompilerCompletionTests {
     }
 
     @Test func tabCompletesAMemberAtATerminal() throws {
-        _ = EvalHarness.prepared
-        let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
-        var environment = EvalHarness.terminalEnvironment()
-        // However loaded the machine, Tab gets the compiler's answer.
-        environment["SWIFTLAB_COMPLETION_WAIT"] = "\(Int(deadlockBound))"
-        let terminal = try PseudoTerminalProcess(executable: path, environment: environment)
-        try terminal.waitForOutput(containing: "  1> ")
-        try terminal.waitForRawMode()
-        terminal.send("struct Parcel { var weight = 7 }; let parcel = Parcel()")
-        terminal.send(.enter)
-        try terminal.waitForOutput(containing: "  2> ")
-        try terminal.waitForRawMode()
+        let terminal = try startAtATerminal()
+        try enter("struct Parcel { var weight = 7 }; let parcel = Parcel()", in: terminal, thenWaitFor: "  2> ")
         terminal.send("parcel.we")
         terminal.send(.tab)
         try terminal.waitForOutput(containing: "ight")
