@@ -37,7 +37,7 @@ public enum LessonSetup {
         guide.measureWidth = { TerminalWidth.current(environment: environment) }
         guide.openEditor = { [weak reader = shell.reader] url in
             // The editor gets the terminal in its normal mode, with no keys read ahead.
-            (reader as? LineEditor)?.releaseTerminal()
+            reader?.releaseTerminal()
             return TerminalEditor.open(url, environment: environment)
         }
         shell.completionProviders.append(LessonCompletionProvider(library: library))

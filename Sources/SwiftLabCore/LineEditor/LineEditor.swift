@@ -146,6 +146,20 @@ public final class LineEditor: LineReader {
         typeahead.start(interrupt: interruptWhileBusy)
     }
 
+    /// `true`: Tab completes.
+    public var completesInput: Bool { true }
+
+    /// Makes Tab offer what `engine` finds.
+    public func complete(with engine: CompletionEngine) {
+        completion = engine
+    }
+
+    /// Redraws on a resize, and sends Ctrl-C typed while an input runs to `signals`.
+    public func watch(_ signals: SignalWatcher) {
+        signals.onResize(terminalResized)
+        interruptWhileBusy = { signals.raiseInterrupt() }
+    }
+
     /// Stops reading keys ahead and puts the terminal back in the mode swiftlab found it
     /// in, for a program (an editor) that uses the terminal itself; the keys read so far
     /// go to the next line. Reading ahead starts again after the next line.
@@ -348,8 +362,7 @@ public final class LineEditor: LineReader {
     }
 
     private func terminalWidth() -> Int {
-        var size = winsize()
-        return ioctl(output, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        TerminalWidth.columns(of: output) ?? 80
     }
 
     static func withCStrings<Result>(
