@@ -40,7 +40,7 @@ extension SwiftLabRuntime {
         let number = nextResultNumber
         nextResultNumber += 1
         keepResult(value, number: number)
-        print(describe(value, named: "$R\(number)", style: displayStyle, writtenType: writtenType))
+        print(RichOutput.result(describe(value, named: "$R\(number)", style: displayStyle, writtenType: writtenType)))
     }
 
     /// Prints a new binding as `name: Type = value`.
@@ -52,7 +52,7 @@ extension SwiftLabRuntime {
     ///     alias (`let t: Celsius = 20`).
     public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String, writtenType: String? = nil)
     {
-        print(describe(value(), named: name, style: displayStyle, writtenType: writtenType))
+        print(RichOutput.result(describe(value(), named: name, style: displayStyle, writtenType: writtenType)))
     }
 
     /// `name: Type = value` in the current ``displayStyle``, with the type sugared and cell
