@@ -32,7 +32,9 @@ import FoundationXML
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if !found.isEmpty { found[found.count - 1].text += string }
+            // The line breaks between elements are not any element's text.
+            let text = string.trimmingCharacters(in: .newlines)
+            if !found.isEmpty { found[found.count - 1].text += text }
         }
 
         func named(_ name: String) -> [(name: String, attributes: [String: String], text: String)] {

@@ -1,7 +1,7 @@
-import SwiftLabRuntime
 import Testing
 
 @testable import SwiftLabCore
+@testable import SwiftLabRuntime
 
 /// Results and pictures the worker frames, read back whatever chunks they arrive in.
 @Suite struct FramedOutputReaderTests {
