@@ -79,7 +79,10 @@ products += [
     .library(
         name: "SwiftLabCells",
         type: .dynamic,
-        targets: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "SwiftLabRuntime"]
+        targets: [
+            "Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "SwiftLabRuntime",
+            "SwiftLabCellsDisplay",
+        ]
     ),
 ]
 targets += [
@@ -91,6 +94,9 @@ targets += [
     ),
     // Linked into every compiled cell: result display and the lesson check helpers.
     .target(name: "SwiftLabRuntime"),
+    // A marble diagram or recording shown as a cell's result is also an SVG picture under
+    // `swiftlab serve` (the Jupyter kernel): conformances found at run time, in SwiftLabCells.
+    .target(name: "SwiftLabCellsDisplay", dependencies: ["SwiftLabRuntime", "StreamsTesting"]),
     .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
     .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],

@@ -41,6 +41,7 @@ extension SwiftLabRuntime {
         nextResultNumber += 1
         keepResult(value, number: number)
         print(RichOutput.result(describe(value, named: "$R\(number)", style: displayStyle, writtenType: writtenType)))
+        displayPictures(of: value)
     }
 
     /// Prints a new binding as `name: Type = value`.
@@ -52,7 +53,9 @@ extension SwiftLabRuntime {
     ///     alias (`let t: Celsius = 20`).
     public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String, writtenType: String? = nil)
     {
-        print(RichOutput.result(describe(value(), named: name, style: displayStyle, writtenType: writtenType)))
+        let shown = value()
+        print(RichOutput.result(describe(shown, named: name, style: displayStyle, writtenType: writtenType)))
+        displayPictures(of: shown)
     }
 
     /// `name: Type = value` in the current ``displayStyle``, with the type sugared and cell

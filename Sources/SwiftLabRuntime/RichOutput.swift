@@ -41,7 +41,22 @@ public enum RichOutput {
     }
 }
 
+/// A value that can be shown in more representations than its result line: a front end
+/// that shows pictures (`swiftlab serve`, the Jupyter kernel) shows them below the result
+/// of a cell that produced one. StreamsTesting's `MarbleDiagram` and `Recording` are
+/// (their SVG pictures).
+public protocol RichDisplayable {
+    /// `(mimeType, text)` pairs, the best first, `text/plain` among them.
+    var displayRepresentations: [(mimeType: String, text: String)] { get }
+}
+
 extension SwiftLabRuntime {
+    /// After a result line: its value's pictures, when framing is on and it has some.
+    static func displayPictures(of value: Any) {
+        guard RichOutput.isEnabled, let value = value as? any RichDisplayable else { return }
+        display(value.displayRepresentations)
+    }
+
     /// Shows something in more than one representation (`(mimeType, text)` pairs, the
     /// best first, `text/plain` among them): a front end that understands the others
     /// shows the best it can; the terminal prints the `text/plain` one.

@@ -93,6 +93,13 @@ struct MachineInterfaceTests {
         #expect((picture["image/svg+xml"] as? String)?.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") == true)
         #expect(picture["text/plain"] as? String == "input   -a-b|\noutput  ---a-b|")
 
+        // A recording shown as a result comes with its picture.
+        let recorded = try server.execute(
+            "let clock = TestScheduler()\nlet recording = clock.record(clock.cold(\"-a|\"))\nclock.run()", id: "2b")
+        let drawing = try #require(recorded.first { $0["type"] as? String == "display" }?["data"] as? [String: Any])
+        #expect((drawing["image/svg+xml"] as? String)?.contains("<circle") == true)
+        #expect(drawing["text/plain"] as? String == "-a|")
+
         // The error is on the cell's third line, after a blank one: its line is the cell's.
         let failed = try server.execute("let y = 1\n\nlet z: String = y", id: "3")
         let error = try #require(failed.first { $0["type"] as? String == "error" })
