@@ -93,9 +93,10 @@ extension MarbleSVG {
             self.colors = colors
             let longestLabel = rows.map(\.label.count).max() ?? 0
             labelWidth = longestLabel == 0 ? 0 : longestLabel * MarbleSVG.labelCharacterWidth + MarbleSVG.margin
-            lastFrame = rows.map { row in
-                max(row.endFrame ?? 0, row.timeline.events.last?.frame ?? 0, row.startFrame)
-            }.max() ?? 0
+            lastFrame =
+                rows.map { row in
+                    max(row.endFrame ?? 0, row.timeline.events.last?.frame ?? 0, row.startFrame)
+                }.max() ?? 0
         }
 
         /// The x of the centre of `frame`.
@@ -149,7 +150,8 @@ extension MarbleSVG {
         /// and its events, stacked when they share a frame.
         mutating func draw(_ row: Row, centerY y: Int, height: Int) {
             if !row.label.isEmpty {
-                body.append(#"<text x="\#(MarbleSVG.margin)" y="\#(y + 5)" class="label">\#(escaped(row.label))</text>"#)
+                body.append(
+                    #"<text x="\#(MarbleSVG.margin)" y="\#(y + 5)" class="label">\#(escaped(row.label))</text>"#)
             }
             let start = x(row.startFrame) - MarbleSVG.radius
             if let termination = row.timeline.terminationFrame {

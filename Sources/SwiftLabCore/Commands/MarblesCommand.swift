@@ -44,7 +44,8 @@ enum MarblesCommand {
             var text = ""
             let code =
                 rich
-                ? richCode(for: invocation.arguments) : code(for: invocation.arguments, colored: invocation.style.usesColor)
+                ? richCode(for: invocation.arguments)
+                : code(for: invocation.arguments, colored: invocation.style.usesColor)
             _ = session.evaluateTransient(code) {
                 text += $0
             }

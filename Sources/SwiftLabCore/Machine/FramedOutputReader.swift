@@ -69,7 +69,9 @@ struct FramedOutputReader {
             return .result(fields[1])
         case RichOutput.displayKind where fields.count >= 3 && fields.count % 2 == 1:
             return .display(
-                stride(from: 1, to: fields.count, by: 2).map { Representation(mimeType: fields[$0], text: fields[$0 + 1]) })
+                stride(from: 1, to: fields.count, by: 2).map {
+                    Representation(mimeType: fields[$0], text: fields[$0 + 1])
+                })
         default:
             return nil
         }

@@ -157,7 +157,10 @@ public final class MachineServer: @unchecked Sendable {
     /// lines stand before it), so every line number in a message is the cell's.
     private func evaluate(_ code: String, firstLine: Int, send: @escaping ([String: Any]) -> Void) -> InputOutcome {
         guard let session else {
-            send(["type": "error", "ename": "Unavailable", "evalue": "swiftlab could not start its Swift session", "traceback": []])
+            send([
+                "type": "error", "ename": "Unavailable", "evalue": "swiftlab could not start its Swift session",
+                "traceback": [],
+            ])
             return .compileError
         }
         session.promptLine = executionCount
@@ -228,7 +231,10 @@ public final class MachineServer: @unchecked Sendable {
         history.append(":" + line)
         let name = String(line.prefix { $0 != " " && $0 != "\t" })
         guard let command = commands.command(named: name) else {
-            send(["type": "error", "ename": "UnknownCommand", "evalue": commands.unknownCommandMessage(for: name), "traceback": []])
+            send([
+                "type": "error", "ename": "UnknownCommand", "evalue": commands.unknownCommandMessage(for: name),
+                "traceback": [],
+            ])
             return .compileError
         }
         if name == "quit" || name == "q" || name == "exit" {
@@ -350,7 +356,11 @@ final class MachineChannel: @unchecked Sendable {
             let data = try? JSONSerialization.data(withJSONObject: message, options: options)
         else {
             // A message built from a value JSON cannot hold is swiftlab's bug: say so, in JSON.
-            send(["type": "protocol_error", "message": "swiftlab could not encode a '\(message["type"] ?? "")' message"], id: id)
+            send(
+                [
+                    "type": "protocol_error",
+                    "message": "swiftlab could not encode a '\(message["type"] ?? "")' message",
+                ], id: id)
             return
         }
         let line = String(decoding: data, as: UTF8.self) + "\n"

@@ -103,7 +103,8 @@ public struct MarkdownRenderer: Sendable {
     /// A code block indented by four spaces, coloured when it is Swift.
     public func codeBlock(_ code: String, language: String = "swift") -> [String] {
         if writesMarkdown {
-            return ["```" + (language == "output" ? "text" : language)] + code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
+            return ["```" + (language == "output" ? "text" : language)]
+                + code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
         }
         let isSwift = language.split(separator: " ").first == "swift"
         let coloured = style.usesColor && isSwift ? highlight("swift", code) : code

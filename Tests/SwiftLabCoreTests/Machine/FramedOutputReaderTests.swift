@@ -14,7 +14,8 @@ import Testing
         #expect(
             pieces == [
                 .text("hello\n"), .result("$R0: Int = 3"),
-                .display([.init(mimeType: "image/svg+xml", text: "<svg/>"), .init(mimeType: "text/plain", text: "-a|")]),
+                .display([.init(mimeType: "image/svg+xml", text: "<svg/>"), .init(mimeType: "text/plain", text: "-a|")]
+                ),
                 .text("bye\n"),
             ])
         #expect(reader.finish().isEmpty)

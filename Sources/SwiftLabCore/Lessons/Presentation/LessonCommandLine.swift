@@ -113,12 +113,13 @@ public struct LessonCommandLine {
         }
         let notebook = LessonNotebook(lesson: lesson)
         let path = arguments.count == 2 ? arguments[1] : notebook.fileName
-        if path == "-" {
-            write(String(decoding: notebook.json(), as: UTF8.self))
-            return 0
-        }
         do {
-            try notebook.json().write(to: URL(fileURLWithPath: path), options: .atomic)
+            let data = try notebook.json()
+            if path == "-" {
+                write(String(decoding: data, as: UTF8.self))
+                return 0
+            }
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             say("swiftlab notebook: cannot write \(path): \(error.localizedDescription)")
             return 1

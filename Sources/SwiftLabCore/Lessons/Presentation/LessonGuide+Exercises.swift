@@ -97,7 +97,9 @@ extension LessonGuide {
             found.exercises.indices.contains(number - 1),
             let section = found.sectionIndex(of: found.exercises[number - 1])
         else {
-            say("No exercise '\(target)': :check LESSON.N checks exercise N of a lesson (:check 3.2), :check the open one.")
+            say(
+                "No exercise '\(target)': :check LESSON.N checks exercise N of a lesson (:check 3.2), :check the open one."
+            )
             return false
         }
         lesson = found

@@ -50,7 +50,8 @@ public struct LessonNotebook {
                 cells.append(
                     Cell(
                         isCode: false,
-                        source: "Run the next cell to check your answer (`:hint` gives a hint, `:solution` the answer)."))
+                        source: "Run the next cell to check your answer (`:hint` gives a hint, `:solution` the answer)."
+                    ))
                 cells.append(Cell(isCode: true, source: ":check \(lesson.number).\(exercise.number)"))
             }
         }
@@ -59,7 +60,7 @@ public struct LessonNotebook {
 
     /// The notebook file's contents (nbformat 4.5, cells numbered for their ids so that
     /// writing it again gives the same file).
-    public func json() -> Data {
+    public func json() throws -> Data {
         let cellObjects: [[String: Any]] = cells.enumerated().map { index, cell in
             var object: [String: Any] = [
                 "cell_type": cell.isCode ? "code" : "markdown",
@@ -82,8 +83,7 @@ public struct LessonNotebook {
             "nbformat": 4,
             "nbformat_minor": 5,
         ]
-        // The notebook is built from strings, arrays and dictionaries only: it always serializes.
-        let data = try! JSONSerialization.data(
+        let data = try JSONSerialization.data(
             withJSONObject: notebook, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return data + Data("\n".utf8)
     }

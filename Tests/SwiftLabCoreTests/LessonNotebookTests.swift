@@ -21,8 +21,8 @@ import Testing
 
     @Test func theFileIsAValidNotebookForTheSwiftlabKernelAndTheSameEachTime() throws {
         let lesson = try #require(LessonFixtures.library().lesson(named: "1"))
-        let data = LessonNotebook(lesson: lesson).json()
-        #expect(data == LessonNotebook(lesson: lesson).json())
+        let data = try LessonNotebook(lesson: lesson).json()
+        #expect(try data == LessonNotebook(lesson: lesson).json())
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["nbformat"] as? Int == 4)
         let metadata = try #require(object["metadata"] as? [String: Any])
