@@ -40,8 +40,8 @@ def children(pid):
 
 def memory(pid):
     """(name, RSS kB, PSS kB) of process `pid`."""
-    with open(f"/proc/{pid}/comm") as file:
-        name = file.read().strip()
+    # The executable's name: a thread of sourcekitd renames the compile server's `comm`.
+    name = os.path.basename(os.readlink(f"/proc/{pid}/exe"))
     values = {}
     with open(f"/proc/{pid}/smaps_rollup") as file:
         for line in file:
@@ -84,8 +84,8 @@ def main():
     print("memory of the last round, after 5 cells and a completion:")
     processes = results[-1][3]
     for name, rss, pss in processes:
-        print(f"  {name:24} RSS {rss / 1024:7.1f} MiB  PSS {pss / 1024:7.1f} MiB")
-    print(f"  {'total':24} RSS {sum(p[1] for p in processes) / 1024:7.1f} MiB  "
+        print(f"  {name:26} RSS {rss / 1024:7.1f} MiB  PSS {pss / 1024:7.1f} MiB")
+    print(f"  {'total':26} RSS {sum(p[1] for p in processes) / 1024:7.1f} MiB  "
           f"PSS {sum(p[2] for p in processes) / 1024:7.1f} MiB")
 
 

@@ -45,6 +45,11 @@ struct MachineInterfaceTests {
             process.waitUntilExit()
         }
 
+        /// Ends swiftlab's standard input, as a front end that quits or dies does.
+        func closeInput() {
+            try? input.fileHandleForWriting.close()
+        }
+
         func send(_ request: [String: Any]) throws {
             var data = try JSONSerialization.data(withJSONObject: request)
             data.append(UInt8(ascii: "\n"))
@@ -149,6 +154,14 @@ struct MachineInterfaceTests {
         #expect(events.contains { $0["ename"] as? String == "Interrupted" })
         let after = try server.execute("counter += 1\ncounter", id: "3")
         #expect((after.first?["data"] as? [String: Any])?["text/plain"] as? String == "$R0: Int = 42")
+    }
+
+    @Test func swiftlabEndsWhenItsFrontEndGoesEvenDuringAnEndlessLoop() throws {
+        let server = try Server()
+        try server.send(["type": "execute", "id": "1", "code": "print(\"looping\")\nwhile true {}"])
+        #expect(waitUntil { server.messages.contains { $0["text"] as? String == "looping\n" } })
+        server.closeInput()
+        #expect(finishesInTime { server.process.waitUntilExit() })
     }
 
     @Test func lessonTextIsMarkdownAndBadRequestsAreAnswered() throws {

@@ -55,6 +55,10 @@ public final class MachineServer: @unchecked Sendable {
                 guard count > 0 else { break }
                 for line in lines.append(buffer[..<count]) { accept(line, queue: queue) }
             }
+            // The front end has gone (its kernel ended or was killed): nobody waits for
+            // the running cell, which may never end by itself.
+            interrupted.withLock { $0 = true }
+            session?.interrupt()
             queue.close()
         }
         reader.start()
