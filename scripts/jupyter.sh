@@ -13,7 +13,11 @@ in_venv="$("$python" -c 'import sys; print(int(sys.prefix != sys.base_prefix))')
 pip_options=(--quiet)
 [ "$in_venv" = 1 ] || pip_options+=(--user)
 echo "swiftlab: installing the kernel package with $python -m pip ${pip_options[*]}..." >&2
-if ! "$python" -m pip install "${pip_options[@]}" "$root/Jupyter"; then
+# pip builds a package in its folder: a copy keeps the checkout clean.
+package="$(mktemp -d)"
+trap 'rm -rf "$package"' EXIT
+cp -R "$root/Jupyter/." "$package"
+if ! "$python" -m pip install "${pip_options[@]}" "$package"; then
     cat >&2 <<MESSAGE
 swiftlab: pip could not install the kernel package. If it says the environment is
 "externally managed" (Debian's own Python), make a virtual environment for Jupyter and

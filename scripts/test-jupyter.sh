@@ -11,8 +11,10 @@ trap 'rm -rf "$work"' EXIT
 
 started=$(date +%s)
 python3 -m venv "$work/venv"
+# pip builds a package in its folder: a copy keeps the checkout clean.
+cp -R "$root/Jupyter" "$work/package"
 "$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    ipykernel jupyter_client nbclient "$root/Jupyter"
+    ipykernel jupyter_client nbclient "$work/package"
 echo "swiftlab: the kernel test's Python environment took $(($(date +%s) - started)) s to make." >&2
 # The kernelspec goes into the environment, where its Jupyter looks first.
 "$work/venv/bin/python" -m swiftlab_kernel.install --sys-prefix --swiftlab "$swiftlab" >/dev/null
