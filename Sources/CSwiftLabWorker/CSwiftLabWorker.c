@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CSwiftLabWorker.h"
 #include <dlfcn.h>
+#include <errno.h>
 #include <execinfo.h>
 #include <signal.h>
 #include <stdint.h>
@@ -9,7 +10,33 @@
 #include <string.h>
 #include <unistd.h>
 
+/// The last byte the cells wrote to stdout (a line break before any): swiftlab's runtime
+/// reads it, at the address in SWIFTLAB_STDOUT_LAST_BYTE, to start a result on a line of
+/// its own after `print("x", terminator: "")`.
+static volatile char last_stdout_byte = '\n';
+
+static ssize_t write_remembering_last_byte(void *cookie, const char *buffer, size_t size) {
+    (void)cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t written = write(1, buffer + done, size - done);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) break;
+        done += (size_t)written;
+    }
+    if (done > 0) last_stdout_byte = buffer[done - 1];
+    return done > 0 ? (ssize_t)done : -1;
+}
+
 void swiftlab_worker_configure_output(void) {
+    cookie_io_functions_t functions = { .write = write_remembering_last_byte };
+    FILE *remembering = fopencookie(NULL, "w", functions);
+    if (remembering) {
+        stdout = remembering;
+        char address[32];
+        snprintf(address, sizeof address, "%p", (void *)&last_stdout_byte);
+        setenv("SWIFTLAB_STDOUT_LAST_BYTE", address, 1);
+    }
     setvbuf(stdout, NULL, _IOLBF, 0);
     setvbuf(stderr, NULL, _IONBF, 0);
 }

@@ -131,10 +131,10 @@ import Testing
     }
 
     /// `var x: Int` without a value, given one by a later input; read too early, it stops
-    /// the input with a message naming it.
+    /// the input with a message naming it. Declared, it shows as LLDB shows it (`x: Int = 0`).
     @Test func aTopLevelVarInitialisedLater() throws {
         let run = try EvalHarness.runREPL(["var x: Int", "x = 3", "x + 1", "var never: String", "never.count", "x"])
-        #expect(run.output.hasPrefix("$R0: Int = 4\n"))
+        #expect(run.output.hasPrefix("x: Int = 0\n$R0: Int = 4\nnever: String = <uninitialized>\n"))
         #expect(run.output.contains("Fatal error: 'never' was read before it was given a value\n"))
         #expect(run.output.hasSuffix("$R1: Int = 3\n"))
     }

@@ -4,7 +4,9 @@
 #define CSWIFTLABWORKER_H
 
 /// Makes stdout line-buffered and stderr unbuffered, so that output written before a
-/// trap reaches the REPL (a pipe would otherwise make stdout fully buffered).
+/// trap reaches the REPL (a pipe would otherwise make stdout fully buffered). stdout
+/// becomes a stream over file descriptor 1 that remembers its last byte, whose address it
+/// puts in SWIFTLAB_STDOUT_LAST_BYTE for swiftlab's runtime (see its `startLine`).
 void swiftlab_worker_configure_output(void);
 
 /// Installs handlers for the signals a trap or crash raises (SIGILL, SIGTRAP, SIGSEGV,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The read-evaluate-print loop: reads inputs (continuing while the lexer finds them
 /// incomplete), runs `:` commands, hands Swift to the evaluator, and keeps the history.
 ///
@@ -57,13 +59,15 @@ public final class REPL {
         defer { signals?.onInterrupt(nil) }
         var pending: [String] = []
         var completeness = LineByLineCompleteness()
+        /// Lines of a file fed with `< FILE`, read before the reader's next line.
+        var fedLines: [String] = []
         while true {
             let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
             signals?.onInterrupt(reader.interruptReading)
             interruptBeforeRunning.withLock { $0 = false }
             // Tab on a continuation line completes with the lines above it in view.
             (reader as? LineEditor)?.precedingLines = pending.map { $0 + "\n" }.joined()
-            let result = reader.readLine(prompt: prompt)
+            let result = fedLines.isEmpty ? reader.readLine(prompt: prompt) : .line(fedLines.removeFirst())
             signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
             switch result {
             case .endOfInput:
@@ -102,6 +106,16 @@ public final class REPL {
                     if stopsAfterInterruptedEvaluation { return 130 }
                     continue
                 }
+                if pending.isEmpty, let path = Self.fedFilePath(line) {
+                    record(Substring(line).trimmingBlanks())
+                    switch Self.linesOfFile(atPath: path) {
+                    case .success(let lines): fedLines = lines + fedLines
+                    case .failure(let message):
+                        reader.printAbovePrompt(style.error(message.description))
+                        anyInputFailed = true
+                    }
+                    continue
+                }
                 pending.append(line)
                 guard completeness.append(line: line) == .complete else { continue }
                 let input = pending.joined(separator: "\n")
@@ -117,6 +131,35 @@ public final class REPL {
     /// 0, or for piped input 1 when some input failed (a person at a terminal saw it).
     private var exitStatus: Int32 {
         !reader.isInteractive && anyInputFailed ? 1 : 0
+    }
+
+    /// `< FILE` (after blanks), as in the LLDB REPL, feeds the file's lines as if typed;
+    /// no Swift input can start with `<`.
+    static func fedFilePath(_ line: String) -> String? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.first == "<" else { return nil }
+        let path = trimmed.dropFirst().trimmingBlanks()
+        return path.isEmpty ? nil : (String(path) as NSString).expandingTildeInPath
+    }
+
+    /// The lines of the file at `path`, or a message saying why it cannot be read.
+    static func linesOfFile(atPath path: String) -> Result<[String], FileFeedError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(FileFeedError("There is no file \(path) to read."))
+        }
+        guard !isDirectory.boolValue, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return .failure(FileFeedError("Cannot read \(path): it is a folder, unreadable, or not UTF-8 text."))
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return .success(lines)
+    }
+
+    /// Why a file fed with `< FILE` could not be read.
+    struct FileFeedError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// A line that starts with `:` (after blanks) is a command; no Swift input can.

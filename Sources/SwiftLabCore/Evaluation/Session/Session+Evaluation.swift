@@ -123,6 +123,7 @@ extension Session {
         var context = CellGenerator.Context()
         context.transient = mode != .recorded
         context.showsTypesOnly = mode == .typeQuery
+        context.isolatesGlobals = builder.compiler.options.swiftVersion == "6"
         for cell in accepted {
             context.imports += cell.generated.imports.filter { !context.imports.contains($0) }
         }
