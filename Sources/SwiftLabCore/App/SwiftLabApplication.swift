@@ -75,6 +75,9 @@ public enum SwiftLabApplication {
         let channel = MachineChannel(descriptor: protocolOutput)
         guard var configuration = configuration(options) else { return 2 }
         configuration.asynchronousOutput = { channel.sendAsynchronousOutput($0) }
+        // A front end asks for completion without blocking anyone's typing (Jupyter's is
+        // asynchronous): the compiler's answer is worth waiting for while it warms up.
+        configuration.completionWait = .seconds(20)
         let environment = ProcessInfo.processInfo.environment
         let console = MachineLessonConsole()
         var renderer = MarkdownRenderer(width: 100, style: .plain)
