@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages SwiftLab needs (libedit's headers) when they are missing.
 # Called by `make run` and `make test`; safe to run again: it does nothing when all is there.
+# With --python (make jupyter, make test): also Python 3 with venv and pip, for the kernel.
 set -euo pipefail
 
 # macOS ships libedit (and its headers in the SDK) with the system.
@@ -9,9 +10,15 @@ set -euo pipefail
 missing=()
 [ -f /usr/include/histedit.h ] || missing+=(libedit-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if [ "${1:-}" = --python ]; then
+    command -v python3 >/dev/null 2>&1 || missing+=(python3)
+    # Debian's python3 leaves out venv's pip bootstrap (ensurepip) and pip itself.
+    python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+    python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-echo "swiftlab: installing ${missing[*]} (needed to build the line editor)..." >&2
+echo "swiftlab: installing ${missing[*]} (needed to build the line editor, or for the Jupyter kernel)..." >&2
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "swiftlab: apt-get is not available; please install ${missing[*]} (libedit and its headers) with your package manager, then run make again." >&2
     exit 1

@@ -105,6 +105,19 @@ import Testing
         #expect(answers.take().contains("Lesson 1 has examples 1 to 2"))
     }
 
+    @Test func checkOfANamedExerciseOpensItQuietlyFirst() {
+        let guide = makeGuide()
+        guide.check("1.1")
+        #expect(guide.lesson?.number == 1)
+        #expect(guide.sectionIndex == 3)
+        let shown = console.take()
+        #expect(shown.contains("the check uses `doubled`, which you have not defined yet"))
+        #expect(!shown.contains("Lesson 1 ·"))  // the section is not shown
+        guide.check("1.9")
+        #expect(console.take().contains("No exercise '1.9': :check LESSON.N checks exercise N of a lesson"))
+        #expect(guide.sectionIndex == 3)
+    }
+
     @Test func checkNamesAMissingDefinitionThenShowsExpectedAndActualThenPasses() {
         let guide = makeGuide()
         guide.open("1")

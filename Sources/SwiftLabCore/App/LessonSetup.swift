@@ -29,27 +29,36 @@ public enum LessonSetup {
         in shell: Shell, evaluator: any LessonEvaluator,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> LessonGuide {
-        let library = LessonLibrary.load(from: LessonLibrary.defaultDirectory(environment: environment))
         let style = shell.style
-        let console = ReaderLessonConsole(reader: shell.reader)
-        let guide = LessonGuide(
-            library: library,
-            store: ProgressStore(directory: ProgressStore.defaultDirectory(environment: environment)) { message in
-                FileDescriptorWriter.write(style.warning(message) + "\n", to: STDERR_FILENO)
-            },
-            workspace: ExerciseWorkspace(directory: ExerciseWorkspace.defaultDirectory(environment: environment)),
-            evaluator: evaluator, console: console,
+        let guide = makeGuide(
+            evaluator: evaluator, console: ReaderLessonConsole(reader: shell.reader), style: style,
             renderer: MarkdownRenderer(
                 width: TerminalWidth.current(environment: environment), style: style,
-                highlight: { _, code in SwiftHighlighter(style: style).highlight(code) }))
+                highlight: { _, code in SwiftHighlighter(style: style).highlight(code) }),
+            environment: environment)
         guide.measureWidth = { TerminalWidth.current(environment: environment) }
         guide.openEditor = { [weak reader = shell.reader] url in
             // The editor gets the terminal in its normal mode, with no keys read ahead.
             reader?.releaseTerminal()
             return TerminalEditor.open(url, environment: environment)
         }
-        shell.completionProviders.append(LessonCompletionProvider(library: library))
+        shell.completionProviders.append(LessonCompletionProvider(library: guide.library))
         return guide
+    }
+
+    /// A lesson guide over the lessons, progress and exercise files `environment` points
+    /// to, running code with `evaluator` and writing to `console` through `renderer`.
+    static func makeGuide(
+        evaluator: any LessonEvaluator, console: any LessonConsole, style: TerminalStyle,
+        renderer: MarkdownRenderer, environment: [String: String]
+    ) -> LessonGuide {
+        LessonGuide(
+            library: LessonLibrary.load(from: LessonLibrary.defaultDirectory(environment: environment)),
+            store: ProgressStore(directory: ProgressStore.defaultDirectory(environment: environment)) { message in
+                FileDescriptorWriter.write(style.warning(message) + "\n", to: STDERR_FILENO)
+            },
+            workspace: ExerciseWorkspace(directory: ExerciseWorkspace.defaultDirectory(environment: environment)),
+            evaluator: evaluator, console: console, renderer: renderer)
     }
 
     /// Runs `swiftlab SUBCOMMAND ARGUMENTS` when SUBCOMMAND is a lesson subcommand;

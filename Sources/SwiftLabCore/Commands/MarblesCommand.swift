@@ -27,8 +27,9 @@ enum MarblesCommand {
         Values longer than one character are drawn as letters, with a legend below.
         """
 
-    /// The command, evaluating in `session`.
-    static func command(_ session: Session) -> Command {
+    /// The command, evaluating in `session`; with `rich`, the diagram is shown as an SVG
+    /// picture where the front end can (``SwiftLabRuntime/display(_:)``), else as text.
+    static func command(_ session: Session, rich: Bool = false) -> Command {
         Command(
             name: "marbles", summary: "Draw a publisher's marble diagram on a virtual clock named `scheduler`.",
             usage: ":marbles expression", details: details, takesSwift: true
@@ -41,9 +42,11 @@ enum MarblesCommand {
                 return .continue
             }
             var text = ""
-            let result = session.evaluateTransient(
-                code(for: invocation.arguments, colored: invocation.style.usesColor)
-            ) {
+            let code =
+                rich
+                ? richCode(for: invocation.arguments)
+                : code(for: invocation.arguments, colored: invocation.style.usesColor)
+            let result = session.evaluateTransient(code) {
                 text += $0
             }
             // The wrapper's complaint names MarbleDiagram's initialiser; say it in the user's terms.
@@ -101,6 +104,16 @@ enum MarblesCommand {
         print(MarbleDiagram(frameLimit: \(frameLimit)) { (scheduler: TestScheduler) in
         \(expression)
         }.rendered(style: \(colored ? ".terminal" : ".plain")))
+        """
+    }
+
+    /// The cell that shows `expression`'s diagram as an SVG picture with the text as its
+    /// plain form; again the expression has a line of its own.
+    static func richCode(for expression: String) -> String {
+        """
+        SwiftLabRuntime.display({ (diagram: MarbleDiagram) in [("image/svg+xml", diagram.svg), ("text/plain", diagram.rendered())] }(MarbleDiagram(frameLimit: \(frameLimit)) { (scheduler: TestScheduler) in
+        \(expression)
+        }))
         """
     }
 }

@@ -134,6 +134,16 @@ public final class Session: @unchecked Sendable {
         run(input, mode: .recorded, output: output)
     }
 
+    /// Evaluates one input as ``evaluate(_:output:)`` does, with what the code prints
+    /// going to `output` and the session's own messages (diagnostics, advice, trap and
+    /// interrupt messages) to `messages`: for front ends that show them apart (the
+    /// machine interface, `swiftlab serve`).
+    public func evaluate(
+        _ input: ParsedInput, output: (String) -> Void, messages: @escaping (String) -> Void
+    ) -> EvaluationResult {
+        run(input, mode: .recorded, output: output, messages: messages)
+    }
+
     /// Lexes `input`, then evaluates it as the `ParsedInput` overload does.
     public func evaluate(_ input: String, output: (String) -> Void) -> EvaluationResult {
         evaluate(ParsedInput(input), output: output)

@@ -103,10 +103,39 @@ public struct LessonCommandLine {
             return 0
         case "verify":
             return verify(arguments)
+        case "notebook":
+            return writeNotebook(arguments)
         default:
             say("swiftlab: unknown subcommand \(subcommand)")
             return 2
         }
+    }
+
+    /// `swiftlab notebook LESSON [FILE]`: writes the lesson's notebook.
+    private func writeNotebook(_ arguments: [String]) -> Int32 {
+        guard (1...2).contains(arguments.count) else {
+            say("swiftlab notebook takes a lesson and, if you like, a file.\nUsage: swiftlab notebook LESSON [FILE]")
+            return 2
+        }
+        guard let lesson = library.lesson(named: arguments[0]) else {
+            say("No lesson '\(arguments[0])'. `swiftlab lessons` lists them.")
+            return 2
+        }
+        let notebook = LessonNotebook(lesson: lesson)
+        let path = arguments.count == 2 ? arguments[1] : notebook.fileName
+        do {
+            let data = try notebook.json()
+            if path == "-" {
+                write(String(decoding: data, as: UTF8.self))
+                return 0
+            }
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            say("swiftlab notebook: cannot write \(path): \(error.localizedDescription)")
+            return 1
+        }
+        say("Wrote lesson \(lesson.number), \(lesson.title), to \(path).")
+        return 0
     }
 
     /// The lesson named on the command line, else the current one, else the first not done.

@@ -41,12 +41,14 @@ extension LessonGuide {
         move(to: lesson, section: target)
     }
 
-    /// `:check`: runs the open exercise's check against the session.
+    /// `:check`: runs the open exercise's check against the session; `:check 3.2` first
+    /// opens exercise 2 of lesson 3 (without showing it), as a lesson's notebook does.
     ///
     /// On a pass, the learner's code typed in this session (`history`) is written to the
     /// exercise's workspace file (the file it replaces kept as a backup), so `swiftlab
     /// check` finds the same answer.
-    public func check(history: [String] = []) {
+    public func check(_ target: String = "", history: [String] = []) {
+        if !target.isEmpty, !openQuietly(exercise: target) { return }
         guard let (lesson, exercise) = requireExercise(), canEvaluate(":check") else { return }
         let checked = checkFlow.check(exercise, in: lesson, with: evaluator)
         let outcome = checked.outcome
@@ -111,6 +113,25 @@ extension LessonGuide {
             }
         }
         say(style.apply(.dim, to: ":solution shows the reference solution to compare with yours; :next goes on."))
+    }
+
+    /// Makes exercise `target` (`3.2`: lesson 3's second) the open section without
+    /// showing it; says how to name one when `target` names none.
+    func openQuietly(exercise target: String) -> Bool {
+        let parts = target.split(separator: ".")
+        guard parts.count == 2, let found = library.lesson(named: String(parts[0])), let number = Int(parts[1]),
+            found.exercises.indices.contains(number - 1),
+            let section = found.sectionIndex(of: found.exercises[number - 1])
+        else {
+            say(
+                "No exercise '\(target)': :check LESSON.N checks exercise N of a lesson (:check 3.2), :check the open one."
+            )
+            return false
+        }
+        lesson = found
+        sectionIndex = section
+        store.update { $0.visit(lessonID: found.id, section: section) }
+        return true
     }
 
     /// `:hint`: the open exercise's next hint, in order; the last one again when all are shown.

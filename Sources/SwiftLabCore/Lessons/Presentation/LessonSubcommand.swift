@@ -11,6 +11,8 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
     case reset
     /// `swiftlab verify [LESSON ...]`
     case verify
+    /// `swiftlab notebook LESSON [FILE]`
+    case notebook
 
     /// The arguments after the subcommand's name, as the usage line shows them.
     var arguments: String {
@@ -20,6 +22,7 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
         case .watch: return " [LESSON]"
         case .reset: return " LESSON [EXERCISE]"
         case .verify: return " [LESSON ...]"
+        case .notebook: return " LESSON [FILE]"
         }
     }
 
@@ -39,6 +42,7 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
                 "Check that every lesson's examples print what the text says and",
                 "its exercises' checks pass with the solutions (for lesson writers).",
             ]
+        case .notebook: return ["Write a lesson as a Jupyter notebook for the swiftlab kernel."]
         }
     }
 
@@ -77,6 +81,14 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
                 For lesson writers: runs every example of the named lessons (all by default)
                 and compares what it prints with its output block, and runs each exercise's
                 checks, which must pass with the solution and fail with the starter code.
+                """
+        case .notebook:
+            details = """
+                Writes LESSON (a number or a name) as a Jupyter notebook: its text as Markdown
+                cells, its examples as code cells, each exercise as a code cell with its
+                starter code and a :check cell. FILE is by default the lesson's file name with
+                .ipynb (03-flatmap.ipynb) in the current folder; - writes to standard output.
+                Open it with the swiftlab kernel (make jupyter installs it).
                 """
         }
         return "Usage: swiftlab \(rawValue)\(arguments)\n\n" + details
