@@ -10,7 +10,7 @@ var targets: [Target] = []
 
 // MARK: - Pipelines: map / flatMap / compactMap operators and the fused Pipeline value.
 products += [
-    .library(name: "Pipelines", targets: ["Pipelines"]),
+    .library(name: "Pipelines", targets: ["Pipelines"])
 ]
 targets += [
     .target(name: "Pipelines"),
@@ -20,7 +20,7 @@ targets += [
 // MARK: - How tests wait for something (Tests/TestWaiting): no fixed deadlines, nothing
 // that starves Swift's cooperative pool; shared by every test target that waits.
 targets += [
-    .target(name: "TestWaiting", path: "Tests/TestWaiting"),
+    .target(name: "TestWaiting", path: "Tests/TestWaiting")
 ]
 
 // MARK: - A real HTTP server on 127.0.0.1: the examples that talk to a server start one, and
@@ -29,10 +29,10 @@ targets += [
 // one wire format. A library product so that the WebSocket interoperability package
 // (Tests/WebSocketInterop) can test it; SwiftLabCells holds it for lesson 20.
 products += [
-    .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
+    .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"])
 ]
 targets += [
-    .target(name: "LocalHTTPServer", dependencies: ["Streams", "StreamsFoundation"]),
+    .target(name: "LocalHTTPServer", dependencies: ["Streams", "StreamsFoundation"])
 ]
 
 // MARK: - Streams: a Combine-compatible reactive stream type.
@@ -52,6 +52,27 @@ targets += [
     .testTarget(
         name: "StreamsTests",
         dependencies: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "TestWaiting"]
+    ),
+]
+
+// MARK: - wss:// for StreamsFoundation's WebSocket client: TLS by the system's OpenSSL
+// (libssl-dev, installed by scripts/install-deps.sh). A module of its own so that
+// StreamsFoundation links no TLS library: only programs that import StreamsFoundationTLS
+// (and pass `WebSocketTLS.system()` in their configuration) need OpenSSL.
+products += [
+    .library(name: "StreamsFoundationTLS", targets: ["StreamsFoundationTLS"])
+]
+targets += [
+    .systemLibrary(
+        name: "COpenSSL",
+        pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    .target(name: "StreamsFoundationTLS", dependencies: ["StreamsFoundation", "COpenSSL"]),
+    // Against a TLS WebSocket server of its own on loopback, with a test CA.
+    .testTarget(
+        name: "StreamsFoundationTLSTests",
+        dependencies: ["StreamsFoundation", "StreamsFoundationTLS", "COpenSSL", "TestWaiting"]
     ),
 ]
 
@@ -93,8 +114,10 @@ targets += [
     .target(name: "SwiftLabRuntime"),
     .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
-            exclude: ["README.md"]),
+    .target(
+        name: "SwiftLabCore",
+        dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
+        exclude: ["README.md"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker).
     .target(name: "SwiftLabWorkerProtocol"),
@@ -102,13 +125,17 @@ targets += [
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
     .executableTarget(name: "swiftlab-compile-server", dependencies: ["SourceKitInProcess", "SwiftLabWorkerProtocol"]),
     .executableTarget(name: "swiftlab-complete", dependencies: ["SourceKitInProcess"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
+    .testTarget(
+        name: "SwiftLabCoreTests",
+        dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
-    .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
+    .target(
+        name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(
         name: "SwiftLabEndToEndTests",
         dependencies: [
-            "SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-compile-server", "swiftlab-complete",
+            "SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-compile-server",
+            "swiftlab-complete",
         ]
     ),
 ]
@@ -120,12 +147,18 @@ targets += [
 // through another module kept code inlined from the old Streams after a change to its
 // layout, and crashed.
 targets += [
-    .executableTarget(name: "FeedLoader", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"], path: "Examples/FeedLoader"),
+    .executableTarget(
+        name: "FeedLoader", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"],
+        path: "Examples/FeedLoader"),
     .executableTarget(name: "TokenRefresh", dependencies: ["Streams"], path: "Examples/TokenRefresh"),
-    .executableTarget(name: "RemoteConfig", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"], path: "Examples/RemoteConfig"),
+    .executableTarget(
+        name: "RemoteConfig", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"],
+        path: "Examples/RemoteConfig"),
     .executableTarget(name: "SaveResult", dependencies: ["Streams"], path: "Examples/SaveResult"),
     .executableTarget(name: "LoadOnDemand", dependencies: ["Streams"], path: "Examples/LoadOnDemand"),
-    .executableTarget(name: "LiveUpdates", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"], path: "Examples/LiveUpdates"),
+    .executableTarget(
+        name: "LiveUpdates", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"],
+        path: "Examples/LiveUpdates"),
     .testTarget(
         name: "ExamplesTests",
         dependencies: [

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The documented products; each is one target of the same name with a catalog.
-PRODUCTS=(Pipelines Streams StreamsFoundation StreamsTesting)
+PRODUCTS=(Pipelines Streams StreamsFoundation StreamsFoundationTLS StreamsTesting)
 
 SWIFT=${SWIFT:-swift}
 quiet=false

@@ -28,6 +28,25 @@ final class RawTCPServer: @unchecked Sendable {
 
         func send(_ text: String) { send(Array(text.utf8)) }
 
+        /// Completes the handshake correctly.
+        func accept() { send(RawTCPServer.acceptingHead(for: self)) }
+
+        /// Reads the client's frames until its close frame: that frame, or nil when the
+        /// client hung up (or broke the framing) first.
+        func readCloseFrame() -> WebSocketFrame? {
+            var decoder = WebSocketFrameDecoder(expectsMaskedFrames: true, maximumPayloadSize: 1 << 26)
+            while case let bytes = readSome(), !bytes.isEmpty {
+                decoder.append(bytes)
+                while let frame = try? decoder.nextFrame() {
+                    if frame.opcode == .close { return frame }
+                }
+            }
+            return nil
+        }
+
+        /// Reads and drops whatever the client sends until it hangs up.
+        func readUntilHangUp() { while !readSome().isEmpty {} }
+
         /// Blocks until the client sends something or closes; what it sent.
         func readSome() -> [UInt8] {
             var buffer = [UInt8](repeating: 0, count: 4096)

@@ -1,0 +1,141 @@
+import Foundation
+import StreamsFoundation
+import TestWaiting
+import Testing
+
+/// Hundreds of connections through every way a connection can end (normal closes, each
+/// kind of misbehaving server, each timeout, bad configuration): afterwards the process
+/// holds no more descriptors, threads or memory than before, beyond a small slack for the
+/// other tests running beside it (a leak of one descriptor or thread per connection would
+/// be hundreds).
+@Suite("WebSocket soak", .serialized)
+struct WebSocketSoakTests {
+    /// One way for a connection to end: a server script, a configuration, and what the
+    /// client does once open.
+    private struct Scenario {
+        let name: String
+        var configuration = WebSocketConfiguration(handshakeTimeout: 5, writeTimeout: 5, closeTimeout: 5)
+        var clientCloses = false
+        var sendsBig = false
+        let script: @Sendable (RawTCPServer.Connection) -> Void
+    }
+
+    /// Short timeouts for the scenarios that end by one; the handshake keeps a long one
+    /// where the scenario needs the connection open (a loaded machine may take a while).
+    private static let fastHandshake = WebSocketConfiguration(handshakeTimeout: 0.05)
+    private static let fastWriteAndClose = WebSocketConfiguration(
+        handshakeTimeout: 5, writeTimeout: 0.05, closeTimeout: 0.05)
+
+    private static let scenarios: [Scenario] = [
+        Scenario(name: "client closes, server answers", clientCloses: true) { connection in
+            connection.accept()
+            if let close = connection.readCloseFrame() {
+                connection.send(WebSocketFrame(opcode: .close, payload: close.payload).encoded())
+            }
+        },
+        Scenario(name: "server closes normally") { connection in
+            connection.accept()
+            connection.send(WebSocketFrame.close(code: 1000, reason: "bye").encoded())
+            _ = connection.readCloseFrame()
+        },
+        Scenario(name: "empty close frame") { connection in
+            connection.accept()
+            connection.send(WebSocketFrame(opcode: .close, payload: []).encoded())
+            _ = connection.readCloseFrame()
+        },
+        Scenario(name: "forbidden close code") { connection in
+            connection.accept()
+            connection.send(WebSocketFrame.close(code: 1006, reason: "").encoded())
+            _ = connection.readCloseFrame()
+        },
+        Scenario(name: "reserved bits") { connection in
+            connection.accept()
+            connection.send([0xF1, 0x00])
+            connection.readUntilHangUp()
+        },
+        Scenario(name: "hang-up mid-frame") { connection in
+            connection.accept()
+            connection.send([0x81, 0x05, 0x61])
+        },
+        Scenario(name: "unrequested extension") { connection in
+            connection.send(
+                RawTCPServer.acceptingHead(for: connection).replacingOccurrences(
+                    of: "\r\n\r\n", with: "\r\nSec-WebSocket-Extensions: x-unknown\r\n\r\n"))
+            connection.readUntilHangUp()
+        },
+        Scenario(name: "handshake timeout", configuration: fastHandshake) { connection in connection.readUntilHangUp()
+        },
+        Scenario(name: "close timeout", configuration: fastWriteAndClose, clientCloses: true) { connection in
+            connection.accept()
+            connection.readUntilHangUp()
+        },
+        Scenario(name: "write timeout", configuration: fastWriteAndClose, sendsBig: true) { connection in
+            connection.accept()
+            Thread.sleep(forTimeInterval: 0.2)  // reads nothing for a while, then drains
+            connection.readUntilHangUp()
+        },
+        Scenario(name: "pong timeout", configuration: WebSocketConfiguration(pingInterval: 0.02)) { connection in
+            connection.accept()
+            connection.readUntilHangUp()
+        },
+        Scenario(name: "invalid configuration", configuration: WebSocketConfiguration(maximumMessageSize: -1)) { _ in },
+    ]
+
+    @Test("400 connections through every kind of ending leak no descriptor, thread or memory")
+    func soak() throws {
+        #if os(Linux)
+        let servers = try Self.scenarios.map { scenario in (scenario, try RawTCPServer(script: scenario.script)) }
+        defer { for (_, server) in servers { server.stop() } }
+        // One round first, so that what is created once (queues, caches) counts in the baseline.
+        func round() {
+            for (scenario, server) in servers { Self.runOnce(scenario, server) }
+        }
+        round()
+        let before = ProcessFigures()
+        for _ in 0..<33 { round() }  // 33 × 12 scenarios = 396 connections
+        // The server scripts' threads end just after the clients: wait for them, not a time.
+        var after = ProcessFigures()
+        let settled = waitUntil(bound: 60) {
+            after = ProcessFigures()
+            return after.descriptors <= before.descriptors + 16 && after.threads <= before.threads + 16
+        }
+        #expect(
+            settled,
+            "descriptors \(before.descriptors) -> \(after.descriptors), threads \(before.threads) -> \(after.threads)")
+        #expect(
+            after.residentBytes < before.residentBytes + 64 << 20,
+            "resident memory \(before.residentBytes) -> \(after.residentBytes)")
+        #endif
+    }
+
+    /// Runs one connection of `scenario` to its end.
+    private static func runOnce(_ scenario: Scenario, _ server: RawTCPServer) {
+        let session = WebSocketSession(url: server.url, configuration: scenario.configuration)
+        if scenario.clientCloses || scenario.sendsBig {
+            guard session.waitUntilOpen() else {
+                Issue.record("\(scenario.name): never opened")
+                return
+            }
+        }
+        if scenario.sendsBig { _ = session.connection.send(.data(Data(count: 8 << 20))) }
+        if scenario.clientCloses { session.connection.close() }
+        if session.completion() == nil { Issue.record("\(scenario.name): the connection never ended") }
+    }
+}
+
+#if os(Linux)
+/// The process's open descriptors, threads and resident memory, from /proc.
+private struct ProcessFigures {
+    let descriptors: Int
+    let threads: Int
+    let residentBytes: Int
+
+    init() {
+        descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+        threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        residentBytes = pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+#endif
