@@ -51,9 +51,11 @@ enum OpenSSLErrors {
     static func take() -> String {
         var descriptions: [String] = []
         while case let code = ERR_get_error(), code != 0 {
-            var buffer = [CChar](repeating: 0, count: 256)
-            ERR_error_string_n(code, &buffer, buffer.count)
-            descriptions.append(String(cString: buffer))
+            var buffer = [UInt8](repeating: 0, count: 256)
+            buffer.withUnsafeMutableBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { ERR_error_string_n(code, $0.baseAddress, $0.count) }
+            }
+            descriptions.append(String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self))
         }
         return descriptions.isEmpty ? "no details from OpenSSL" : descriptions.joined(separator: "; ")
     }

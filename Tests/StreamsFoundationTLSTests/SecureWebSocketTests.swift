@@ -22,8 +22,8 @@ struct SecureWebSocketTests {
         -> (messages: [WebSocketMessage], completion: Subscribers.Completion<WebSocketError>?)
     {
         let connection = WebSocketConnection(url: url, configuration: configuration)
-        let received = Locked<[WebSocketMessage]>([])
-        let completion = Locked<Subscribers.Completion<WebSocketError>?>(nil)
+        let received = LockedValue<[WebSocketMessage]>([])
+        let completion = LockedValue<Subscribers.Completion<WebSocketError>?>(nil)
         let ended = Signal()
         let watchers = [
             connection.messages.sink(
@@ -32,7 +32,7 @@ struct SecureWebSocketTests {
                     ended.signal()
                 },
                 receiveValue: { message in
-                    received.value.append(message)
+                    received.modify { $0.append(message) }
                     connection.close()  // one echo is enough
                 }),
             connection.state.sink { state in
@@ -123,16 +123,5 @@ struct SecureWebSocketTests {
         #expect(throws: WebSocketError.tlsFailed(.invalidTrustRoot("no PEM certificate in \"not a certificate...\""))) {
             _ = try WebSocketTLS.system(additionalTrustedCertificates: ["not a certificate"])
         }
-    }
-}
-
-/// A value shared with another thread.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

@@ -70,6 +70,9 @@ final class TLSWebSocketServer: @unchecked Sendable {
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
         Thread { [self] in
+            // Closed here once accept fails after stop(), never while this thread may still
+            // call accept: a reused number would make it take another server's connections.
+            defer { close(fd) }
             while case let client = accept(fd, nil, nil), client >= 0 {
                 Thread { [self] in
                     serve(client, behaviour)
@@ -88,9 +91,9 @@ final class TLSWebSocketServer: @unchecked Sendable {
 
     func url(host: String = "localhost") -> URL { URL(string: "wss://\(host):\(port)/echo")! }
 
+    /// Stops accepting: wakes the accept loop, which closes the listener.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func serve(_ client: Int32, _ behaviour: Behaviour) {

@@ -57,7 +57,12 @@ package struct WebSocketFrame: Sendable, Equatable {
         }
         if let mask {
             bytes += mask
-            bytes += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+            let start = bytes.count
+            bytes += payload
+            // Through a buffer pointer: megabytes are masked here, and this stays fast in debug builds.
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                for index in start..<buffer.count { buffer[index] ^= mask[(index - start) & 3] }
+            }
         } else {
             bytes += payload
         }

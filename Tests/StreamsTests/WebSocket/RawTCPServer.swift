@@ -80,6 +80,10 @@ final class RawTCPServer: @unchecked Sendable {
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
         Thread {
+            // The listener is closed here, once accept fails after stop(): closed in stop(),
+            // its number could be reused by another test's socket before this thread
+            // next called accept, which would then take that socket's connections.
+            defer { close(fd) }
             while true {
                 let client = accept(fd, nil, nil)
                 guard client >= 0 else { return }
@@ -105,9 +109,9 @@ final class RawTCPServer: @unchecked Sendable {
             "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n"
     }
 
+    /// Stops accepting: wakes the accept loop, which closes the listener.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 }
 

@@ -64,25 +64,29 @@ struct WebSocketMisbehavingServerTests {
             release.signal()
             server.stop()
         }
-        let configuration = WebSocketConfiguration(maximumPendingSendBytes: 6 << 20)
+        let configuration = WebSocketConfiguration(maximumPendingSendBytes: 32 << 20)
         let session = WebSocketSession(url: server.url, configuration: configuration)
         #expect(session.waitUntilOpen())
-        let stuck = [
-            session.connection.send(.data(Data(count: 5 << 20))), session.connection.send(.data(Data(count: 4 << 20))),
-        ]
-        let watchers = stuck.map { $0.sink(receiveCompletion: { _ in }, receiveValue: {}) }
-        // The first is being written (not queued), the second queued: 4 MiB of 6 MiB.
-        var refused: WebSocketError?
-        #expect(
-            waitUntil {
-                if case .failure(let error)? = session.send(.data(Data(count: 3 << 20))) { refused = error }
-                return refused != nil
-            })
-        #expect(refused == .sendQueueFull(limit: 6 << 20))
+        var pending: [AnyCancellable] = []
+        /// Sends; the refusal when the send failed at once, nil when it was queued.
+        func attempt(_ size: Int) -> WebSocketError? {
+            let refusal = LockedValue<WebSocketError?>(nil)
+            pending.append(
+                session.connection.send(.data(Data(count: size))).sink(
+                    receiveCompletion: { if case .failure(let error) = $0 { refusal.value = error } },
+                    receiveValue: {}))
+            return refusal.value  // a refusal comes within send(_:)
+        }
+        // 24 MiB: more than the socket buffers take, so it stays on the wire, out of the queue.
+        #expect(attempt(24 << 20) == nil)
+        // 20 MiB fits once the first has left the queue for the wire.
+        #expect(waitUntil { attempt(20 << 20) == nil })
+        // 20 + 16 MiB would be over the 32 MiB bound.
+        #expect(attempt(16 << 20) == .sendQueueFull(limit: 32 << 20))
         #expect(!session.states.contains { if case .closed = $0 { true } else { false } })
         session.connection.close()
         _ = session.completion()
-        for watcher in watchers { watcher.cancel() }
+        for subscription in pending { subscription.cancel() }
     }
 
     @Test("A large send to a peer that reads nothing does not stop the keep-alive from noticing")
@@ -224,7 +228,7 @@ struct WebSocketMisbehavingServerTests {
     /// The error the stream failed with and the close frame the client answered with, when
     /// the server's close frame carries `payload`.
     private func outcome(ofServerClosingWith payload: [UInt8]) throws -> (WebSocketError?, WebSocketFrame?) {
-        let answer = Locked<WebSocketFrame?>(nil)
+        let answer = LockedValue<WebSocketFrame?>(nil)
         let server = try RawTCPServer { connection in
             connection.accept()
             connection.send(WebSocketFrame(opcode: .close, payload: payload).encoded())
@@ -271,7 +275,7 @@ struct WebSocketMisbehavingServerTests {
 
     /// The close frame the server got after `close(code:reason:)`.
     private func closeFrameSent(code: UInt16, reason: String) throws -> WebSocketFrame? {
-        let received = Locked<WebSocketFrame?>(nil)
+        let received = LockedValue<WebSocketFrame?>(nil)
         let server = try RawTCPServer { connection in
             connection.accept()
             let frame = connection.readCloseFrame()
@@ -339,7 +343,7 @@ struct WebSocketMisbehavingServerTests {
 
     @Test("An offered subprotocol the server chooses is the connection's subprotocol")
     func offeredSubprotocol() throws {
-        let request = Locked("")
+        let request = LockedValue("")
         let server = try RawTCPServer { connection in
             request.value = connection.head
             connection.send(
@@ -383,7 +387,7 @@ struct WebSocketMisbehavingServerTests {
     @Test("An empty close frame is a normal close: finished, no reconnect, echoed empty")
     func emptyCloseFrame() throws {
         let connections = LockedCounter()
-        let echo = Locked<WebSocketFrame?>(nil)
+        let echo = LockedValue<WebSocketFrame?>(nil)
         let server = try RawTCPServer { connection in
             _ = connections.increment()
             connection.accept()
@@ -403,16 +407,5 @@ struct WebSocketMisbehavingServerTests {
         #expect(waitUntil { echo.value != nil })
         #expect(echo.value?.payload == [])
         #expect(connections.increment() == 2, "one connection only")
-    }
-}
-
-/// A value shared with a server script's thread.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
