@@ -1,80 +1,52 @@
 // swift-tools-version: 6.0
 // SwiftLab: learn Swift's functional operators and reactive streams.
 //
-// The manifest is split into one block per area (Pipelines, Streams, REPL, Examples)
-// so that each area's targets read together; see ../shared/design/architecture.md.
+// The manifest is split into one block per area (the libraries, REPL, Examples)
+// so that each area's targets read together; Documentation/Architecture.md describes them.
 import PackageDescription
 
 var products: [Product] = []
 var targets: [Target] = []
 
-// MARK: - Pipelines: map / flatMap / compactMap operators and the fused Pipeline value.
-products += [
-    .library(name: "Pipelines", targets: ["Pipelines"])
-]
+// SWIFTLAB_SUBJECT_BIAS=off builds Streams without the subjects' thread bias
+// (Libraries/Sources/Streams/Subjects/SubjectBias.swift): the compilation condition
+// STREAMS_NO_SUBJECT_BIAS (Libraries/Package.swift reads the same variable), which leaves
+// every send on the locked protocol, as on platforms without membarrier(2). That build
+// exists to test the locked protocol alone, so this manifest then declares only the
+// libraries' tests, and `swift test` there builds nothing else; `make test` runs
+// StreamsTests that way, in a scratch path of its own (.build-nobias).
+let subjectBias = Context.environment["SWIFTLAB_SUBJECT_BIAS"] != "off"
+let streamsTestSettings: [SwiftSetting] = subjectBias ? [] : [.define("STREAMS_NO_SUBJECT_BIAS")]
+
+// MARK: - The libraries: Pipelines, Streams, StreamsFoundation, StreamsTesting (and the
+// LocalHTTPServer test aid) are their own package in Libraries/, the one other packages
+// depend on (Libraries/Package.swift), with none of the REPL. Their tests are here.
+let libraries = "Libraries"
+func library(_ name: String) -> Target.Dependency { .product(name: name, package: libraries) }
 targets += [
-    .target(name: "Pipelines"),
-    .testTarget(name: "PipelinesTests", dependencies: ["Pipelines"]),
+    .testTarget(name: "PipelinesTests", dependencies: [library("Pipelines")]),
 ]
 
 // MARK: - How tests wait for something (Tests/TestWaiting): no fixed deadlines, nothing
 // that starves Swift's cooperative pool; shared by every test target that waits.
 targets += [
-    .target(name: "TestWaiting", path: "Tests/TestWaiting")
+    .target(name: "TestWaiting", path: "Tests/TestWaiting"),
 ]
 
-// MARK: - A real HTTP server on 127.0.0.1: the examples that talk to a server start one, and
-// so do the tests of URLSession.dataTaskPublisher. It upgrades connections to WebSockets
-// with StreamsFoundation's frame codec (package access), so the client and the server speak
-// one wire format. A library product so that the WebSocket interoperability package
-// (Tests/WebSocketInterop) can test it; SwiftLabCells holds it for lesson 20.
-products += [
-    .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"])
-]
 targets += [
-    .target(name: "LocalHTTPServer", dependencies: ["Streams", "StreamsFoundation"])
-]
-
-// MARK: - Streams: a Combine-compatible reactive stream type.
-products += [
-    .library(name: "Streams", targets: ["Streams"]),
-    .library(name: "StreamsFoundation", targets: ["StreamsFoundation"]),
-    // Virtual time and marble diagrams for testing (and teaching) time-based streams.
-    .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
-]
-targets += [
-    // The compiler barrier and membarrier(2) behind the subjects' thread-biased send
-    // (Sources/Streams/Subjects/SubjectBias.swift); imported by Streams' own code only.
-    .target(name: "CAsymmetricFence"),
-    .target(name: "Streams", dependencies: ["Pipelines", "CAsymmetricFence"], exclude: ["Operators/README.md"]),
-    .target(name: "StreamsFoundation", dependencies: ["Streams"]),
-    .target(name: "StreamsTesting", dependencies: ["Streams"]),
     .testTarget(
         name: "StreamsTests",
-        dependencies: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "TestWaiting"]
+        dependencies: [
+            library("Pipelines"), library("Streams"), library("StreamsFoundation"), library("StreamsTesting"),
+            library("LocalHTTPServer"), "TestWaiting",
+        ],
+        swiftSettings: streamsTestSettings
     ),
 ]
 
-// MARK: - wss:// for StreamsFoundation's WebSocket client: TLS by the system's OpenSSL
-// (libssl-dev, installed by scripts/install-deps.sh). A module of its own so that
-// StreamsFoundation links no TLS library: only programs that import StreamsFoundationTLS
-// (and pass `WebSocketTLS.system()` in their configuration) need OpenSSL.
-products += [
-    .library(name: "StreamsFoundationTLS", targets: ["StreamsFoundationTLS"])
-]
-targets += [
-    .systemLibrary(
-        name: "COpenSSL",
-        pkgConfig: "openssl",
-        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
-    ),
-    .target(name: "StreamsFoundationTLS", dependencies: ["StreamsFoundation", "COpenSSL"]),
-    // Against a TLS WebSocket server of its own on loopback, with a test CA.
-    .testTarget(
-        name: "StreamsFoundationTLSTests",
-        dependencies: ["StreamsFoundation", "StreamsFoundationTLS", "COpenSSL", "TestWaiting"]
-    ),
-]
+// Where the build without the subjects' bias ends (see the top): the areas below are left
+// out of it.
+let streamsArea = Set(targets.map(\.name))
 
 // MARK: - sourcekitd, the toolchain's compiler as a library (usr/lib/libsourcekitdInProc.so),
 // loaded with dlopen (CSourceKitd declares the C API) and sent any request; never loaded in
@@ -97,11 +69,7 @@ products += [
     // What every compiled REPL cell links against and imports: one shared library, so
     // that the worker loads each module's code and metadata exactly once. LocalHTTPServer
     // is in it so that a lesson (20, live data) can start a real server with `import`.
-    .library(
-        name: "SwiftLabCells",
-        type: .dynamic,
-        targets: ["Pipelines", "Streams", "StreamsFoundation", "StreamsTesting", "LocalHTTPServer", "SwiftLabRuntime"]
-    ),
+    .library(name: "SwiftLabCells", type: .dynamic, targets: ["SwiftLabCells", "SwiftLabRuntime"]),
 ]
 targets += [
     // libedit, with static inline wrappers for its variadic calls (Sources/CEditLine/shim.h).
@@ -112,12 +80,18 @@ targets += [
     ),
     // Linked into every compiled cell: result display and the lesson check helpers.
     .target(name: "SwiftLabRuntime"),
+    // No code of its own: it puts the libraries (from Libraries/) into libSwiftLabCells.
+    .target(
+        name: "SwiftLabCells",
+        dependencies: [
+            library("Pipelines"), library("Streams"), library("StreamsFoundation"), library("StreamsTesting"),
+            library("LocalHTTPServer"),
+        ]
+    ),
     .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
-    .target(
-        name: "SwiftLabCore",
-        dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
-        exclude: ["README.md"]),
+    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
+            exclude: ["README.md"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker).
     .target(name: "SwiftLabWorkerProtocol"),
@@ -125,18 +99,30 @@ targets += [
     .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
     .executableTarget(name: "swiftlab-compile-server", dependencies: ["SourceKitInProcess", "SwiftLabWorkerProtocol"]),
     .executableTarget(name: "swiftlab-complete", dependencies: ["SourceKitInProcess"]),
-    .testTarget(
-        name: "SwiftLabCoreTests",
-        dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
+    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
-    .target(
-        name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
+    .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(
         name: "SwiftLabEndToEndTests",
         dependencies: [
-            "SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-compile-server",
-            "swiftlab-complete",
+            "SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-compile-server", "swiftlab-complete",
         ]
+    ),
+]
+
+// MARK: - wss:// (Libraries' StreamsFoundationTLS, on the system's OpenSSL) against a TLS
+// WebSocket server of its own on loopback with a test CA. The server is written with
+// OpenSSL too: COpenSSLTestServer is its C module (the library's own is not a product).
+targets += [
+    .systemLibrary(
+        name: "COpenSSLTestServer",
+        path: "Tests/COpenSSLTestServer",
+        pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    .testTarget(
+        name: "StreamsFoundationTLSTests",
+        dependencies: [library("StreamsFoundation"), library("StreamsFoundationTLS"), "COpenSSLTestServer", "TestWaiting"]
     ),
 ]
 
@@ -147,31 +133,33 @@ targets += [
 // through another module kept code inlined from the old Streams after a change to its
 // layout, and crashed.
 targets += [
-    .executableTarget(
-        name: "FeedLoader", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"],
-        path: "Examples/FeedLoader"),
-    .executableTarget(name: "TokenRefresh", dependencies: ["Streams"], path: "Examples/TokenRefresh"),
-    .executableTarget(
-        name: "RemoteConfig", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"],
-        path: "Examples/RemoteConfig"),
-    .executableTarget(name: "SaveResult", dependencies: ["Streams"], path: "Examples/SaveResult"),
-    .executableTarget(name: "LoadOnDemand", dependencies: ["Streams"], path: "Examples/LoadOnDemand"),
-    .executableTarget(
-        name: "LiveUpdates", dependencies: ["Streams", "StreamsFoundation", "LocalHTTPServer"],
-        path: "Examples/LiveUpdates"),
+    .executableTarget(name: "FeedLoader", dependencies: [library("Streams"), library("StreamsFoundation"), library("LocalHTTPServer")], path: "Examples/FeedLoader"),
+    .executableTarget(name: "TokenRefresh", dependencies: [library("Streams")], path: "Examples/TokenRefresh"),
+    .executableTarget(name: "RemoteConfig", dependencies: [library("Streams"), library("StreamsFoundation"), library("LocalHTTPServer")], path: "Examples/RemoteConfig"),
+    .executableTarget(name: "SaveResult", dependencies: [library("Streams")], path: "Examples/SaveResult"),
+    .executableTarget(name: "LoadOnDemand", dependencies: [library("Streams")], path: "Examples/LoadOnDemand"),
+    .executableTarget(name: "LiveUpdates", dependencies: [library("Streams"), library("StreamsFoundation"), library("LocalHTTPServer")], path: "Examples/LiveUpdates"),
     .testTarget(
         name: "ExamplesTests",
         dependencies: [
             "FeedLoader", "TokenRefresh", "RemoteConfig", "SaveResult", "LoadOnDemand", "LiveUpdates",
-            "Streams", "StreamsFoundation", "LocalHTTPServer", "TestWaiting",
+            library("Streams"), library("StreamsFoundation"), library("LocalHTTPServer"), "TestWaiting",
         ]
     ),
 ]
+
+if !subjectBias {
+    products = []
+    targets = targets.filter { target in
+        streamsArea.contains(target.name) && (target.type != .test || target.name == "StreamsTests")
+    }
+}
 
 let package = Package(
     name: "SwiftLab",
     platforms: [.macOS(.v13)],
     products: products,
+    dependencies: [.package(path: libraries)],
     targets: targets,
     swiftLanguageModes: [.v6]
 )

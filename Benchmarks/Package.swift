@@ -10,7 +10,7 @@ let package = Package(
     name: "SwiftLabBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: swiftLab, path: ".."),
+        .package(name: swiftLab, path: "../Libraries"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],
     targets: [
@@ -33,9 +33,6 @@ let package = Package(
         .executableTarget(name: "REPLLatencyBenchmark", dependencies: ["REPLBenchmarkSupport"]),
         // MARK: - REPL latency: swiftlab against LLDB's Swift REPL on the same session.
         .executableTarget(name: "REPLVersusLLDBBenchmark", dependencies: ["REPLBenchmarkSupport"]),
-        // MARK: - Issue 15's prototype: cells through a swift-frontend process against the
-        // toolchain's in-process compiler (libsourcekitdInProc.so) kept warm.
-        .executableTarget(name: "WarmCompilerPrototype", dependencies: ["REPLBenchmarkSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@
 # .build/docs/<Product>, with the toolchain's own tools and no package plugin:
 #   1. `swift build` of the product's target (debug, as `make test` builds it anyway);
 #   2. `swift-symbolgraph-extract` of its public symbols from the built module;
-#   3. `docc convert --warnings-as-errors` of its catalog (Sources/<Target>/<Target>.docc);
+#   3. `docc convert --warnings-as-errors` of its catalog (Libraries/Sources/<Target>/<Target>.docc);
 #   4. scripts/check-doc-topics.swift: every public type, and every member of a protocol,
 #      namespace or extension, sits in a topic group written in the catalog (DocC itself
 #      files what no group names under groups of its own making, silently).
@@ -45,7 +45,7 @@ for product in "${PRODUCTS[@]}"; do
     "${extract[@]}" -module-name "$product" -target "$triple" \
         -I "$bin/Modules" -I "$bin" -output-dir "$graphs" \
         -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols
-    if ! "${docc[@]}" convert "Sources/$product/$product.docc" \
+    if ! "${docc[@]}" convert "Libraries/Sources/$product/$product.docc" \
             --additional-symbol-graph-dir "$graphs" \
             --output-dir "$out/$product" \
             --fallback-display-name "$product" \
@@ -57,7 +57,7 @@ for product in "${PRODUCTS[@]}"; do
         failed+=("$product")
         continue
     fi
-    if ! "$SWIFT" scripts/check-doc-topics.swift "$out/$product" "Sources/$product/$product.docc"; then
+    if ! "$SWIFT" scripts/check-doc-topics.swift "$out/$product" "Libraries/Sources/$product/$product.docc"; then
         failed+=("$product")
     fi
 done

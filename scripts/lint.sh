@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ "$(uname -s)" = Darwin ]; then format=(xcrun swift-format); else format=(swift-format); fi
-find Sources Tests Examples Benchmarks -name '.build*' -prune -o -name '*.swift' -print0 |
+find Sources Libraries Tests Examples Benchmarks -name '.build*' -prune -o -name '*.swift' -print0 |
     xargs -0 "${format[@]}" lint --strict --parallel --configuration .swift-format

@@ -16,7 +16,7 @@ import Foundation
 /// Any request sourcekitd knows can be sent (`source.request.codecomplete`,
 /// `source.request.compile`, `source.request.cursorinfo`...). A crash in the library ends
 /// the process that loaded it (the Swift 6.3 toolchain has crashed with signal 11 on
-/// ordinary inputs: BENCHMARKS.md, "The warm-compiler lead"), so a program that must
+/// ordinary inputs: Benchmarks/History.md, "The warm-compiler lead"), so a program that must
 /// survive one loads it in a helper process of its own.
 ///
 /// The library is loaded and initialised once per process and path; ``send(_:)`` may be

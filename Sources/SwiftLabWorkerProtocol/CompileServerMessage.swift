@@ -10,7 +10,7 @@
 public enum CompileServerRequest: Equatable, Sendable {
     /// Compile one file to an object file with driver-style `arguments` (`-c FILE -o
     /// OBJECT ...`), in a compile session named `name` that is closed afterwards (a kept
-    /// session holds its whole AST: 1.2 GiB after 40 cells, see BENCHMARKS.md).
+    /// session holds its whole AST: 1.2 GiB after 40 cells, see Benchmarks/History.md).
     case compile(name: String, arguments: [String])
 
     /// The request as one protocol line, without the newline.

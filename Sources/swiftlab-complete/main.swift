@@ -1,5 +1,5 @@
 // swiftlab-complete: the toolchain's sourcekitd in a process of its own, so that a crash
-// in the library (BENCHMARKS.md, "The warm-compiler lead") costs one completion and not
+// in the library (Benchmarks/History.md, "The warm-compiler lead") costs one completion and not
 // the REPL. swiftlab starts it in the background when a session starts and again after
 // it dies (Sources/SwiftLabCore/Evaluation/Completion/CompletionHelper.swift).
 //

@@ -1,4 +1,4 @@
-import COpenSSL
+import COpenSSLTestServer
 import Foundation
 import StreamsFoundation
 
@@ -114,7 +114,7 @@ final class TLSWebSocketServer: @unchecked Sendable {
                 lock.withLock { failedHandshakes += 1 }
                 return
             }
-            let name = swiftlab_SSL_requested_server_name(ssl).map { String(cString: $0) }
+            let name = swiftlab_test_SSL_requested_server_name(ssl).map { String(cString: $0) }
             lock.withLock { serverNames.append(name) }
             echo(over: ssl)
             SSL_shutdown(ssl)

@@ -11,7 +11,7 @@ let package = Package(
     name: "StreamsStress",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "SwiftLab", path: "../..")
+        .package(name: "SwiftLab", path: "../../Libraries")
     ],
     targets: [
         .testTarget(

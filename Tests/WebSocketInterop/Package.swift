@@ -14,7 +14,7 @@ let package = Package(
     name: "WebSocketInterop",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "SwiftLab", path: "../.."),
+        .package(name: "SwiftLab", path: "../../Libraries"),
         .package(url: "https://github.com/vapor/websocket-kit", exact: "2.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],

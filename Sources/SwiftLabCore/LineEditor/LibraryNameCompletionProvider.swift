@@ -27,7 +27,7 @@ public final class LibraryNameCompletionProvider: CompletionProvider {
         while directory.path != "/" {
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
                 return LibraryNameCompletionProvider(
-                    sourceDirectories: modules.map { directory.appendingPathComponent("Sources/\($0)").path })
+                    sourceDirectories: modules.map { directory.appendingPathComponent("Libraries/Sources/\($0)").path })
             }
             directory.deleteLastPathComponent()
         }

@@ -1,5 +1,6 @@
 import Foundation
-import StreamsFoundation
+
+@testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 #if canImport(Glibc)
 import Glibc

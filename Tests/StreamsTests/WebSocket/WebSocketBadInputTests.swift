@@ -1,8 +1,9 @@
 import Foundation
 import LocalHTTPServer
-import StreamsFoundation
 import TestWaiting
 import Testing
+
+@testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 /// Peers that break RFC 6455: each gets a clear failure on the stream, never a crash or a hang.
 @Suite("WebSocket bad input", .serialized)

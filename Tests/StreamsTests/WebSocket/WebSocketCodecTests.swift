@@ -1,6 +1,7 @@
 import Foundation
-import StreamsFoundation
 import Testing
+
+@testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 @Suite("WebSocket frames and handshake")
 struct WebSocketCodecTests {

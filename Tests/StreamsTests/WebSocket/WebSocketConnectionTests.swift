@@ -1,8 +1,9 @@
 import Foundation
 import LocalHTTPServer
-import StreamsFoundation
 import TestWaiting
 import Testing
+
+@testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 /// The client against LocalHTTPServer's WebSocket side, and against a raw TCP server that
 /// misbehaves. Serialized: the waits block threads while the connections run on their own.

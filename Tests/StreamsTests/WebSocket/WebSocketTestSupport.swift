@@ -1,6 +1,7 @@
 import Foundation
-import StreamsFoundation
 import TestWaiting
+
+@testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 /// Runs a WebSocket connection to its end and keeps what it saw.
 final class WebSocketSession: @unchecked Sendable {

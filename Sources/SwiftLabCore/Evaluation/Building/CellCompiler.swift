@@ -3,9 +3,10 @@ import Foundation
 /// Compiles generated cells into shared libraries the worker can load.
 ///
 /// Two ways: the fast path compiles and then runs a system linker directly (Linux; about
-/// 3x faster than the driver, see repl-engine.md), the portable path runs the `swiftc`
-/// driver. ``init(toolchain:library:cache:path:environment:)`` picks the fast path when
-/// the pieces are there; ``fallBackToDriver()`` switches when the fast path fails to work.
+/// 3x faster than the driver, see Documentation/Architecture.md), the portable path runs
+/// the `swiftc` driver. ``init(toolchain:library:cache:path:environment:)`` picks the fast
+/// path when the pieces are there; ``fallBackToDriver()`` switches when the fast path
+/// fails to work.
 ///
 /// On the fast path a cell is compiled by the warm compiler (``CompileServer``) once it
 /// has started, else by a `swift-frontend` process; when the server ends in the middle of
@@ -53,7 +54,7 @@ final class CellCompiler: @unchecked Sendable {
     /// A fresh server, warming up in the background, replaces the running one after this
     /// many compiles: sourcekitd's CPU time per compile grows over a session even with
     /// each compile session closed (from about 60 ms at first to 90 ms after 250 compiles
-    /// in one run, see BENCHMARKS.md), and a fresh one starts again from the bottom.
+    /// in one run, see Benchmarks/History.md), and a fresh one starts again from the bottom.
     var compilesPerServer = 100
     /// The server that takes over once it is warm.
     private(set) var successor: CompileServer?

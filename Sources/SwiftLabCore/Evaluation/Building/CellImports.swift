@@ -5,7 +5,7 @@
 /// visible; a scoped import of the newest one only settles the choice when the two have
 /// the same signature, so `func g() -> E` entered again after `enum E` was entered again
 /// (a new `E`), or with another return type, was ambiguous, and so was an extension
-/// member entered twice. Measured with Swift 6.3.1 (see repl-engine.md):
+/// member entered twice. Measured with Swift 6.3.1:
 /// - a cell that is not imported hides its top-level names and its extension members,
 ///   even though the compiler loads its module through the cells that imported it;
 /// - a scoped import (`@testable import func Cell2.g`) shows that one name and all the

@@ -1,4 +1,4 @@
-#if os(Linux)
+#if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
 import Synchronization
 #endif
 
@@ -89,7 +89,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @inlinable @inline(__always)
     func lockReconcilingBias() {
         lock.lock()
-        #if os(Linux)
+        #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
         if bias.needsReconciling, bias.reconcileLocked() {
             // The one-subscriber path was taken (it needs `first`), and nothing changed the
             // subscribers since: every change comes through here and inherits first.
@@ -142,7 +142,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// `storingAfterCompletion` (its `value` setter).
     @inlinable
     func send(_ value: Output, storingAfterCompletion: Bool = false) {
-        #if os(Linux)
+        #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
         if bias.isHeldByCurrentThread, sendBiased(value) {
             return
         }
@@ -154,7 +154,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// owner's send inlined into the caller stays small (with it inline the caller saved
     /// and restored every register it uses on every send); inline elsewhere, as it is the
     /// only path there.
-    #if os(Linux)
+    #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
     @inlinable @inline(never)
     #else
     @inlinable @inline(__always)
@@ -185,7 +185,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 return
             }
             conduit.delivery = .busy
-            #if os(Linux)
+            #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
             if bias.owner.load(ordering: .relaxed) == 0 {
                 bias.adoptLocked()
             }
@@ -208,7 +208,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         sendToEach(value)
     }
 
-    #if os(Linux)
+    #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
     /// The owner thread's send on the one-subscriber path, with no lock (see
     /// ``SubjectBias`` for the protocol and why it is correct). Returns `false`, having
     /// touched nothing, when that path does not apply or the bias needs attention: the

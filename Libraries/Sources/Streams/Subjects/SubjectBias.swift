@@ -1,4 +1,4 @@
-#if os(Linux)
+#if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +21,10 @@ func asymmetricFenceHeavy() -> Int32
 /// A subject's bias to one thread: on Linux, the thread that sends into a subject with one
 /// subscriber of unlimited demand becomes its owner, and its later sends deliver with no
 /// lock and no atomic read-modify-write at all. (On other platforms, or where the kernel
-/// lacks `membarrier(2)`, the bias never starts and every send takes the lock.)
+/// lacks `membarrier(2)`, the bias never starts and every send takes the lock. A build
+/// with the compilation condition `STREAMS_NO_SUBJECT_BIAS`, which `SWIFTLAB_SUBJECT_BIAS=off`
+/// sets in Package.swift, leaves it out as other platforms do, so that the locked protocol
+/// alone can be tested on Linux: `make test` runs StreamsTests that way too.)
 ///
 /// Why: with the lock, a send costs two uncontended locked read-modify-writes (one to
 /// claim the delivery, one to end it), about 10 ns each on x86, most of the cost of
@@ -103,7 +106,7 @@ func asymmetricFenceHeavy() -> Int32
 /// creation, which reuses the old thread's descriptor only after it finished.
 @usableFromInline
 struct SubjectBias: ~Copyable, @unchecked Sendable {
-    #if os(Linux)
+    #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
     /// `0`: not owned yet; ``revoked``: never again; else the owner's `pthread_self()`.
     @usableFromInline let owner = Atomic<UInt>(0)
     /// The owner's ``idle``, ``claiming`` or ``delivering``; written by the owner only.
@@ -230,7 +233,7 @@ struct SubjectBias: ~Copyable, @unchecked Sendable {
 extension SubjectCore {
     /// Whether subjects can be biased in this process (Linux with `membarrier`).
     static var biasIsSupported: Bool {
-        #if os(Linux)
+        #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
         return SubjectBias.heavyFenceIsAvailable
         #else
         return false
@@ -239,7 +242,7 @@ extension SubjectCore {
 
     /// Whether the calling thread owns the subject's bias.
     var isBiasedToCurrentThread: Bool {
-        #if os(Linux)
+        #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
         return bias.isHeldByCurrentThread
         #else
         return false
@@ -248,7 +251,7 @@ extension SubjectCore {
 
     /// Whether another thread revoked the bias (or ``forgoBias()`` gave it up).
     var isBiasRevoked: Bool {
-        #if os(Linux)
+        #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
         return bias.owner.load(ordering: .relaxed) == SubjectBias.revoked
         #else
         return false
@@ -257,7 +260,7 @@ extension SubjectCore {
 
     /// Makes the subject run the locked protocol only; before its first send.
     func forgoBias() {
-        #if os(Linux)
+        #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
         lock.lock()
         bias.forgoLocked()
         lock.unlock()

@@ -44,7 +44,9 @@
 /// whose sends then take no lock and no atomic read-modify-write. The first time another
 /// thread uses the subject (sends, subscribes, cancels, completes), it ends the bias for
 /// good, at the cost of one `membarrier` system call, and every send takes a short lock
-/// from then on, as on other platforms. Either way the guarantees above hold.
+/// from then on, as on other platforms. Either way the guarantees above hold. (Streams
+/// built with the compilation condition `STREAMS_NO_SUBJECT_BIAS`, for example with
+/// `-Xswiftc -DSTREAMS_NO_SUBJECT_BIAS`, leaves the bias out and always takes the lock.)
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     @usableFromInline let core = SubjectCore<Output, Failure>(current: nil)
 

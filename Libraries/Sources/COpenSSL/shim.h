@@ -26,9 +26,4 @@ static inline void swiftlab_SSL_enable_partial_write(SSL *ssl) {
     SSL_set_mode(ssl, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
 }
 
-/// The host name the client asked for, on the server side (for tests of SNI).
-static inline const char *swiftlab_SSL_requested_server_name(const SSL *ssl) {
-    return SSL_get_servername(ssl, TLSEXT_NAMETYPE_host_name);
-}
-
 #endif
