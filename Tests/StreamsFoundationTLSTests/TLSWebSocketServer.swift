@@ -1,6 +1,8 @@
 import COpenSSLTestServer
 import Foundation
-import StreamsFoundation
+import TestWaiting
+
+@testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 #if canImport(Glibc)
 import Glibc
@@ -22,8 +24,8 @@ final class TLSWebSocketServer: @unchecked Sendable {
         case silent
     }
 
-    let port: UInt16
-    private let listener: Int32
+    private var listener: LoopbackListener!
+    var port: UInt16 { listener.port }
     private let context: OpaquePointer?
     private let lock = NSLock()
     private var serverNames: [String?] = []
@@ -49,37 +51,8 @@ final class TLSWebSocketServer: @unchecked Sendable {
         } else {
             context = nil
         }
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard fd >= 0, bound == 0, listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
-        Thread { [self] in
-            // Closed here once accept fails after stop(), never while this thread may still
-            // call accept: a reused number would make it take another server's connections.
-            defer { close(fd) }
-            while case let client = accept(fd, nil, nil), client >= 0 {
-                Thread { [self] in
-                    serve(client, behaviour)
-                    close(client)
-                }.start()
-            }
-        }.start()
+        // After every other property: the accept loop's closure holds the server.
+        listener = try LoopbackListener { [self] client in serve(client, behaviour) }
     }
 
     deinit { if let context { SSL_CTX_free(context) } }
@@ -91,10 +64,8 @@ final class TLSWebSocketServer: @unchecked Sendable {
 
     func url(host: String = "localhost") -> URL { URL(string: "wss://\(host):\(port)/echo")! }
 
-    /// Stops accepting: wakes the accept loop, which closes the listener.
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-    }
+    /// Stops accepting; connections being served go on until they end.
+    func stop() { listener.stop() }
 
     private func serve(_ client: Int32, _ behaviour: Behaviour) {
         switch behaviour {

@@ -1,7 +1,8 @@
 import Foundation
-import StreamsFoundation
 import TestWaiting
 import Testing
+
+@testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 /// Servers that misbehave in the ways that used to crash, hang or mislead the client (issue
 /// 34, items 1 to 7), each on loopback: the client must end with a clear outcome, never

@@ -1,7 +1,8 @@
 import Foundation
-import StreamsFoundation
 import TestWaiting
 import Testing
+
+@testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 /// Hundreds of connections through every way a connection can end (normal closes, each
 /// kind of misbehaving server, each timeout, bad configuration): afterwards the process
@@ -112,10 +113,12 @@ struct WebSocketSoakTests {
             "descriptors \(before.descriptors) -> \(after.descriptors), threads \(before.threads) -> \(after.threads)")
         #expect(connections.value.allSatisfy { $0.connection == nil }, "every connection was released")
         // Resident memory once the allocator has handed freed memory back (malloc_trim):
-        // it would otherwise keep what the threads freed in their arenas. A leak of the
-        // 8 MiB sends alone would be over 250 MiB here; other suites run beside this one.
+        // it would otherwise keep what the threads freed in their arenas. The bound is loose
+        // because other suites run beside this one (up to 99 MiB of growth seen with the
+        // misbehaving-server suite's 24-32 MiB sends); a leak of the 8 MiB sends alone would
+        // be 248 MiB. The exact check of memory is the one above: every connection released.
         #expect(
-            after.residentBytes < before.residentBytes + 96 << 20,
+            after.residentBytes < before.residentBytes + 160 << 20,
             "resident memory \(before.residentBytes) -> \(after.residentBytes)")
         #endif
     }
