@@ -35,6 +35,12 @@ for product in "${PRODUCTS[@]}"; do
 done
 bin=$("$SWIFT" build --show-bin-path)
 
+# The system-library modules (COpenSSL) are found by their module maps, as SwiftPM does.
+system_modules=()
+for map in Libraries/Sources/*/module.modulemap; do
+    system_modules+=(-Xcc "-fmodule-map-file=$map")
+done
+
 failed=()
 for product in "${PRODUCTS[@]}"; do
     graphs="$out/symbol-graphs/$product"
@@ -43,7 +49,7 @@ for product in "${PRODUCTS[@]}"; do
     # Extension blocks let DocC show what the module adds to other modules' types
     # (Sequence.publisher, DispatchQueue as a Scheduler) under those types.
     "${extract[@]}" -module-name "$product" -target "$triple" \
-        -I "$bin/Modules" -I "$bin" -output-dir "$graphs" \
+        -I "$bin/Modules" -I "$bin" "${system_modules[@]}" -output-dir "$graphs" \
         -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols
     if ! "${docc[@]}" convert "Libraries/Sources/$product/$product.docc" \
             --additional-symbol-graph-dir "$graphs" \
