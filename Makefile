@@ -18,20 +18,32 @@ run: deps
 test: deps
 	# The house style (.swift-format): any finding fails, before the long builds start.
 	./scripts/lint.sh
+	# The release script, in a temporary clone: what it refuses, the tag it makes (the
+	# libraries' package at the root of its tree), and SwiftPM resolving README.md's
+	# URL dependency against that tag. Nothing is pushed.
+	SWIFT=$(SWIFT) ./scripts/test-release.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	# A package outside the repository, depending on Libraries/ with README.md's exact
+	# lines, builds and passes the view model tests of the virtual-time DocC article.
+	SWIFT=$(SWIFT) ./scripts/check-library-user.sh
 	# Every lesson's examples print what its text says; its checks pass with the solutions.
 	# Run by the release build, the one `make run` starts: a cell can need libraries that
 	# a debug build happens to load and a release build does not.
 	$(SWIFT) build -c release
 	"$$($(SWIFT) build -c release --show-bin-path)/swiftlab" verify
 	# Streams' tests again with the subjects' thread bias compiled out, so that the locked
-	# protocol every other platform runs is tested on Linux too. The manifest then declares
-	# only Pipelines and Streams, and a scratch path of its own keeps the main build intact.
+	# protocol every other platform runs is tested on Linux too. The root manifest then
+	# declares only StreamsTests over the libraries' package, and a scratch path of its own
+	# keeps the main build intact.
 	SWIFTLAB_SUBJECT_BIAS=off $(SWIFT) test --scratch-path .build-nobias --filter StreamsTests
 	# Streams: the concurrency stress suite under ThreadSanitizer; its own package, so the
-	# sanitizer build compiles only Streams and the stress tests.
+	# sanitizer build compiles only Streams and the stress tests. Then again without the
+	# subjects' bias, so that TSan also sees subjects that one thread alone sends into on
+	# the locked protocol, all of whose ordering it models (it cannot see membarrier's).
 	$(SWIFT) test --package-path Tests/StreamsStress --sanitize=thread
+	SWIFTLAB_SUBJECT_BIAS=off $(SWIFT) test --package-path Tests/StreamsStress --sanitize=thread \
+		--scratch-path Tests/StreamsStress/.build-nobias
 	# WebSockets: our client and LocalHTTPServer against websocket-kit's server and client;
 	# its own package, so that only it depends on SwiftNIO and websocket-kit.
 	$(SWIFT) test --package-path Tests/WebSocketInterop
@@ -46,4 +58,4 @@ build: deps
 	$(SWIFT) build
 
 clean:
-	rm -rf .build .build-nobias
+	rm -rf .build .build-nobias Tests/StreamsStress/.build-nobias

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // SwiftLab's libraries, the package other packages depend on: Pipelines, Streams,
 // StreamsFoundation (with StreamsFoundationTLS for wss://) and StreamsTesting, with nothing of the REPL. Depend on it as the
-// README says ("Streams in your own package"):
+// README says ("Use the libraries in your package"):
 //
 //     .package(url: "https://github.com/OWNER/SwiftLab.git", from: "X.Y.Z")
 //     .package(name: "SwiftLab", path: "../SwiftLab/Libraries")   // a local clone

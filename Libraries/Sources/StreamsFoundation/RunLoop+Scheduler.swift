@@ -6,7 +6,9 @@ import Foundation
 /// On Linux a run loop only processes work while some thread is running it: in a
 /// command-line program nothing scheduled on `RunLoop.main` happens until the program
 /// calls `RunLoop.main.run()` (or `run(until:)`), and a background thread's
-/// `RunLoop.current` likewise needs that thread to run it. Prefer `DispatchQueue` there.
+/// `RunLoop.current` likewise needs that thread to run it. A program that parks its main
+/// thread in `dispatchMain()` never runs the main run loop: what it schedules on
+/// `RunLoop.main` never runs, and nothing says so. Prefer `DispatchQueue` there.
 /// Run loops are not thread-safe objects: schedule on a run loop from its own thread, or
 /// from any thread but only through this conformance (which uses the thread-safe
 /// `perform(_:)` and `add(_:forMode:)`).

@@ -23,8 +23,9 @@ func asymmetricFenceHeavy() -> Int32
 /// lock and no atomic read-modify-write at all. (On other platforms, or where the kernel
 /// lacks `membarrier(2)`, the bias never starts and every send takes the lock. A build
 /// with the compilation condition `STREAMS_NO_SUBJECT_BIAS`, which `SWIFTLAB_SUBJECT_BIAS=off`
-/// sets in Package.swift, leaves it out as other platforms do, so that the locked protocol
-/// alone can be tested on Linux: `make test` runs StreamsTests that way too.)
+/// sets in Libraries/Package.swift, leaves it out as other platforms do, so that the locked
+/// protocol alone can be tested on Linux: `make test` runs StreamsTests and the stress
+/// suite that way too.)
 ///
 /// Why: with the lock, a send costs two uncontended locked read-modify-writes (one to
 /// claim the delivery, one to end it), about 10 ns each on x86, most of the cost of
