@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # REPL fidelity: feeds the same inputs to the LLDB Swift REPL and to swiftlab (in
 # --display lldb and in the default compact display) and prints a Markdown table, one row
-# per behaviour of issue 14, for BENCHMARKS.md. Each row runs in a fresh session of each.
+# per behaviour of issues 14 and 28, for BENCHMARKS.md. Each row runs in a fresh session of each.
 #
 #   scripts/repl-fidelity.sh [SWIFTLAB]     (default: .build/debug/swiftlab)
 #
@@ -71,3 +71,13 @@ row "the user's module (-I DIR -L DIR -lA)" 'import A'$'\n''greet()' "-I $work/m
 row "exclusivity violation" $'final class Box { var v = 1 }\nlet box = Box()\nfunc add(_ a: inout Int, _ b: () -> Int) { a += b() }\nadd(&box.v) { box.v }\nbox.v'
 row "nested values" $'struct P { var x = 1; var tags = ["a"] }\nclass K { var p = P(); var m = [1: "one"] }\n[K()]'
 row "long collection" 'Array(0..<30)'
+row "declaration cut at a line end" $'func twice(_ x: Int) -> Int\n{ x * 2 }\nvar y =\n  twice(4)'
+row "#if block" $'#if false\nprint("inside")\n#endif\nprint("after")'
+row "attribute alone on its line" $'@discardableResult\nfunc g() -> Int { 1 }\ng()'
+row "private top-level declaration" $'private let p = 4\np'
+row "overload entered later" $'func f(_ x: Int) -> String { "int" }\nfunc f(_ x: String) -> String { "string" }\nf(1)'
+row "a standard library name" $'var any = 1\nany'
+row "computed top-level property" $'var n = 0\nvar c: Int { n += 1; return n }\nc'
+row "output without a final line break" $'print("abc", terminator: "")\n1'
+row "throwing call without try" $'enum VagueProblem: Error { case SomethingWentWrong }\nfunc g() throws -> Int { throw VagueProblem.SomethingWentWrong }\ng()'
+row "Swift 5: a function reads a top-level var (swiftlab --swift-version 5)" $'var t = 1\nfunc r() -> Int { t }\nr()' "" "--swift-version 5"

@@ -40,6 +40,7 @@ extension SwiftLabRuntime {
         let number = nextResultNumber
         nextResultNumber += 1
         keepResult(value, number: number)
+        startLine()
         print(describe(value, named: "$R\(number)", style: displayStyle, writtenType: writtenType))
     }
 
@@ -52,7 +53,42 @@ extension SwiftLabRuntime {
     ///     alias (`let t: Celsius = 20`).
     public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String, writtenType: String? = nil)
     {
+        startLine()
         print(describe(value(), named: name, style: displayStyle, writtenType: writtenType))
+    }
+
+    /// Prints a top-level computed property as LLDB does, `name: Type = <computed property>`,
+    /// without running its getter.
+    public static func displayComputedProperty(named name: String, writtenType: String) {
+        startLine()
+        print("\(name): \(TypeNameSugar.sugaredWrittenType(writtenType, style: displayStyle)) = <computed property>")
+    }
+
+    /// The number the next error shown as a result gets (`$E0`, `$E1`, ...).
+    nonisolated(unsafe) public static var nextErrorNumber = 0
+
+    /// Prints an error thrown by a bare expression written without `try` as LLDB does,
+    /// `$E0: Problem = broken`, with the error's own type.
+    public static func displayThrownError(_ error: any Error) {
+        func describeOpened<E: Error>(_ error: E) -> String {
+            describe(error, named: "$E\(nextErrorNumber)", style: displayStyle)
+        }
+        startLine()
+        print(describeOpened(error))
+        nextErrorNumber += 1
+    }
+
+    /// Prints a top-level `var name: Type` that has no value yet as LLDB does: a number
+    /// as `0`, a `Bool` as `false` (the zeroed memory LLDB reads), anything else as
+    /// `<uninitialized>`.
+    public static func displayUninitialized(named name: String, writtenType: String) {
+        let zeroes = [
+            "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        ]
+        let type = TypeNameSugar.sugaredWrittenType(writtenType, style: displayStyle)
+        let value = zeroes.contains(type) ? "0" : type == "Bool" ? "false" : "<uninitialized>"
+        startLine()
+        print("\(name): \(type) = \(value)")
     }
 
     /// `name: Type = value` in the current ``displayStyle``, with the type sugared and cell

@@ -18,7 +18,7 @@ public enum SwiftLabApplication {
             makeSession: {
                 var configuration = Session.Configuration()
                 // An endless loop in a lesson or exercise file must not hang a check.
-                configuration.timeout = .seconds(30)
+                configuration.timeout = Session.Configuration.checkTimeLimit
                 return try Session(configuration: configuration)
             })
         {
@@ -45,10 +45,9 @@ public enum SwiftLabApplication {
             // The worker inherits the environment; its runtime reads the style from it.
             setenv(DisplayStyle.environmentVariable, display.rawValue, 1)
         }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        if let columns = TerminalWidth.columns() {
             // Compact results wider than the terminal break one member a line.
-            setenv(SwiftLabRuntime.displayWidthVariable, String(size.ws_col), 1)
+            setenv(SwiftLabRuntime.displayWidthVariable, String(columns), 1)
         }
         let shell = Shell()
         var configuration = Session.Configuration()
@@ -80,7 +79,7 @@ public enum SwiftLabApplication {
         }
         shell.swiftCompletionProviders = [session.completionProvider]
         // Only the line editor completes: piped input never starts the compiler's completion.
-        if shell.reader is LineEditor { session.startCompletion() }
+        if shell.reader.completesInput { session.startCompletion() }
         let guide = LessonSetup.install(in: shell, session: session)
         shell.commands = .swiftlab(session: session, guide: guide)
         shell.greeting = guide.banner()

@@ -34,6 +34,19 @@ struct CellItem: Equatable {
         "lazy", "dynamic", "indirect", "override", "required", "convenience", "nonisolated",
         "mutating", "nonmutating", "weak", "unowned", "prefix", "postfix", "infix",
     ]
+    /// Contextual keywords that may also name a variable or function (`var any = 1`,
+    /// `func open()`), which the lexer reports as keywords.
+    static let contextualNames: Set<String> = [
+        "any", "some", "open", "package", "async", "actor", "macro", "mutating", "nonmutating", "override",
+        "final", "lazy", "weak", "unowned", "convenience", "required", "dynamic", "indirect", "nonisolated",
+        "isolated", "consuming", "borrowing",
+    ]
+
+    /// Whether `token` can be a declared name: an identifier, or a contextual keyword.
+    static func isName(_ token: SwiftToken) -> Bool {
+        token.kind == .identifier || (token.kind == .keyword && contextualNames.contains(token.text))
+    }
+
     /// Keywords that begin a statement.
     static let statementKeywords: Set<String> = [
         "if", "guard", "for", "while", "repeat", "switch", "do", "defer", "return", "break",
@@ -110,7 +123,7 @@ struct CellItem: Equatable {
             var name: String?
             if first.text != "extension", start + 1 < tokens.count {
                 let next = tokens[start + 1]
-                if next.kind == .identifier || next.kind == .operator { name = next.text }
+                if isName(next) || next.kind == .operator { name = next.text }
             }
             return .declaration(name: name, keyword: first.text)
         }
@@ -148,13 +161,13 @@ struct CellItem: Equatable {
         var names: [String] = []
         for range in patternRanges(in: tokens, after: keyword) {
             let first = tokens[range.lowerBound]
-            if first.kind == .identifier, first.text != "_" {
+            if isName(first), first.text != "_" {
                 names.append(first.text)
             } else if first.text == "(" {
                 let close = matchingClose(in: tokens, from: range.lowerBound)
                 var previous: SwiftToken?
                 for token in tokens[(range.lowerBound + 1)..<close] {
-                    if token.kind == .identifier, token.text != "_", previous?.text != ":" {
+                    if isName(token), token.text != "_", previous?.text != ":" {
                         names.append(token.text)
                     }
                     previous = token
@@ -176,11 +189,11 @@ struct CellItem: Equatable {
         func looksLikePattern(at position: Int) -> Bool {
             guard position < tokens.count else { return false }
             let token = tokens[position]
-            if token.kind == .identifier, position + 1 < tokens.count {
+            if isName(token), position + 1 < tokens.count {
                 let next = tokens[position + 1]
                 return next.text == "=" || next.text == ":"
             }
-            if token.kind == .identifier { return true }
+            if isName(token) { return true }
             if token.text == "(" {
                 let close = matchingClose(in: tokens, from: position)
                 return close + 1 < tokens.count && (tokens[close + 1].text == "=" || tokens[close + 1].text == ":")

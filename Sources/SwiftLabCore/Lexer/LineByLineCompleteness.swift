@@ -9,6 +9,8 @@ public struct LineByLineCompleteness: Sendable {
     private var openBrackets: [Unicode.Scalar] = []
     /// Lines since the last line that ended outside any multi-line construct.
     private var unsettledText: String?
+    /// What besides brackets makes the input wait (a header without its body, `#if` ...).
+    private var continuation = LineContinuation()
 
     /// Creates the state for a new input.
     public init() {}
@@ -24,8 +26,11 @@ public struct LineByLineCompleteness: Sendable {
         }
         unsettledText = nil
         openBrackets = scanner.openBrackets
-        guard openBrackets.isEmpty else { return .incomplete }
-        return DeclarationHeader.awaitsBody(line) ? .incomplete : .complete
+        guard openBrackets.isEmpty else {
+            continuation.bracketsOpened()
+            return .incomplete
+        }
+        return continuation.waits(after: line) ? .incomplete : .complete
     }
 
     /// Forgets the lines added so far.

@@ -23,16 +23,24 @@ public enum SwiftLexer {
     /// while a bracket, brace or parenthesis, a multi-line string (`"""`), a multi-line
     /// regex or a block comment is still open at the end.
     ///
-    /// A type declaration without its body yet (`class C`) is incomplete too: its `{` may
-    /// come on the next line. A stray closing bracket does not make an input incomplete:
+    /// So is what a Swift file would continue on the next line (``LineContinuation``): a
+    /// declaration without its body yet (`class C`, `func f<T>(_ x: T)`, whose `where`
+    /// clause or `{` may come next), a line ending with `=`, another binary operator or
+    /// `,`, an attribute alone on its line, and an open `#if` block. A stray closing bracket does not make an input incomplete:
     /// the compiler reports it.
     /// A single-line string cannot continue on the next line, so an unterminated one is
     /// complete too.
     public static func completeness(of source: String) -> InputCompleteness {
         let scanner = SwiftScanner(source)
         guard scanner.openBrackets.isEmpty, !scanner.endsInsideMultilineConstruct else { return .incomplete }
-        let lastLine = source.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-        return DeclarationHeader.awaitsBody(lastLine) ? .incomplete : .complete
+        // What else makes an input wait (a header without its body, an open `#if`) is
+        // decided line by line, as the REPL reads.
+        var lines = LineByLineCompleteness()
+        var answer = InputCompleteness.complete
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            answer = lines.append(line: String(line))
+        }
+        return answer
     }
 
     /// Splits `source` into its top-level statements and declarations.

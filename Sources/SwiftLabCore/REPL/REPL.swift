@@ -1,3 +1,5 @@
+import Foundation
+
 /// The read-evaluate-print loop: reads inputs (continuing while the lexer finds them
 /// incomplete), runs `:` commands, hands Swift to the evaluator, and keeps the history.
 ///
@@ -57,13 +59,15 @@ public final class REPL {
         defer { signals?.onInterrupt(nil) }
         var pending: [String] = []
         var completeness = LineByLineCompleteness()
+        /// Lines of a file fed with `< FILE`, read before the reader's next line.
+        var fedLines: [String] = []
         while true {
             let prompt = pending.isEmpty ? Self.prompt(line: lineNumber) : Self.continuationPrompt(line: lineNumber)
             signals?.onInterrupt(reader.interruptReading)
             interruptBeforeRunning.withLock { $0 = false }
             // Tab on a continuation line completes with the lines above it in view.
-            (reader as? LineEditor)?.precedingLines = pending.map { $0 + "\n" }.joined()
-            let result = reader.readLine(prompt: prompt)
+            reader.precedingLines = pending.map { $0 + "\n" }.joined()
+            let result = fedLines.isEmpty ? reader.readLine(prompt: prompt) : .line(fedLines.removeFirst())
             signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
             switch result {
             case .endOfInput:
@@ -82,7 +86,15 @@ public final class REPL {
                     reader.printAbovePrompt("")
                     return 0
                 }
-                if !pending.isEmpty { submit(pending.joined(separator: "\n"), firstLine: lineNumber - pending.count) }
+                if !pending.isEmpty {
+                    let input = pending.joined(separator: "\n")
+                    if let command = Self.commandLine(input) {
+                        record(Substring(input).trimmingBlanks())
+                        _ = runCommand(command)
+                    } else {
+                        submit(input, firstLine: lineNumber - pending.count)
+                    }
+                }
                 return exitStatus
             case .interrupted:
                 guard reader.isInteractive else { return 130 }
@@ -97,9 +109,26 @@ public final class REPL {
             case .line(let line):
                 lineNumber += 1
                 if pending.isEmpty, let command = Self.commandLine(line) {
+                    // A command taking Swift goes on over the next lines while its code is
+                    // unfinished (`:marbles xs.publisher.map {`), as an input does.
+                    if let swift = swiftArguments(of: command), completeness.append(line: swift) != .complete {
+                        pending.append(line)
+                        continue
+                    }
+                    completeness.reset()
                     record(Substring(line).trimmingBlanks())
                     if runCommand(command) == .quit { return exitStatus }
                     if stopsAfterInterruptedEvaluation { return 130 }
+                    continue
+                }
+                if pending.isEmpty, let path = Self.fedFilePath(line) {
+                    record(Substring(line).trimmingBlanks())
+                    switch Self.linesOfFile(atPath: path) {
+                    case .success(let lines): fedLines = lines + fedLines
+                    case .failure(let message):
+                        reader.printAbovePrompt(style.error(message.description))
+                        anyInputFailed = true
+                    }
                     continue
                 }
                 pending.append(line)
@@ -108,7 +137,12 @@ public final class REPL {
                 let firstLine = lineNumber - pending.count
                 pending = []
                 completeness.reset()
-                submit(input, firstLine: firstLine)
+                if let command = Self.commandLine(input) {
+                    record(Substring(input).trimmingBlanks())
+                    if runCommand(command) == .quit { return exitStatus }
+                } else {
+                    submit(input, firstLine: firstLine)
+                }
             }
             if stopsAfterInterruptedEvaluation { return 130 }
         }
@@ -119,10 +153,46 @@ public final class REPL {
         !reader.isInteractive && anyInputFailed ? 1 : 0
     }
 
+    /// `< FILE` (after blanks), as in the LLDB REPL, feeds the file's lines as if typed;
+    /// no Swift input can start with `<`.
+    static func fedFilePath(_ line: String) -> String? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.first == "<" else { return nil }
+        let path = trimmed.dropFirst().trimmingBlanks()
+        return path.isEmpty ? nil : (String(path) as NSString).expandingTildeInPath
+    }
+
+    /// The lines of the file at `path`, or a message saying why it cannot be read.
+    static func linesOfFile(atPath path: String) -> Result<[String], FileFeedError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(FileFeedError("There is no file \(path) to read."))
+        }
+        guard !isDirectory.boolValue, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return .failure(FileFeedError("Cannot read \(path): it is a folder, unreadable, or not UTF-8 text."))
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return .success(lines)
+    }
+
+    /// Why a file fed with `< FILE` could not be read.
+    struct FileFeedError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
     /// A line that starts with `:` (after blanks) is a command; no Swift input can.
     private static func commandLine(_ line: String) -> Substring? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         return trimmed.first == ":" ? trimmed.dropFirst() : nil
+    }
+
+    /// The arguments of `command` when it is a command taking Swift, else nil.
+    private func swiftArguments(of command: Substring) -> String? {
+        let name = String(command.prefix { $0 != " " && $0 != "\t" })
+        guard commands.command(named: name)?.takesSwift == true else { return nil }
+        return String(command.dropFirst(name.count))
     }
 
     private func record(_ input: String) {

@@ -41,7 +41,23 @@ import Testing
 
     @Test func earlierCellsThatDeclaredSomethingAreImportedWhole() {
         let cells = cells(["let x = 1", "x + 1", "struct P {}", "P()"])
-        #expect(importLines(cells[3]) == ["@testable import Cell1", "@testable import Cell3"])
+        // A type also by a scoped import, so that it shadows one of the implicit imports
+        // (Streams' `Record`), as a file's own types do.
+        #expect(
+            importLines(cells[3]) == [
+                "@testable import Cell1", "@testable import Cell3", "@testable import struct Cell3.P",
+            ])
+    }
+
+    /// A function with other parameters is an overload: both cells stay imported whole.
+    @Test func anOverloadEnteredLaterKeepsTheEarlierOne() {
+        let cells = cells([
+            "func f(_ x: Int) {}", "func f(_ x: String) {}", "prefix func - (a: Int) -> Int { a }", "f(1)",
+        ])
+        #expect(
+            importLines(cells[3]) == ["@testable import Cell1", "@testable import Cell2", "@testable import Cell3"])
+        let replaced = self.cells(["func f(_ x: Int) {}\nlet k = 1", "func f(_ y: Int) -> Int { y }", "f(1)"])
+        #expect(importLines(replaced[2]) == ["@testable import let Cell1.k", "@testable import Cell2"])
     }
 
     @Test func aCellWhoseNamesAreAllDeclaredAgainIsImportedByItsMarkerOnly() {
@@ -52,7 +68,7 @@ import Testing
         #expect(
             importLines(cells[3]) == [
                 "@testable import enum Cell1.__SwiftLabCell1", "@testable import enum Cell2.__SwiftLabCell2",
-                "@testable import Cell3",
+                "@testable import Cell3", "@testable import enum Cell3.E",
             ])
         // The input that declares them again does not see the earlier ones either.
         #expect(
@@ -64,7 +80,7 @@ import Testing
     }
 
     @Test func theNamesLeftInACellAreImportedOneByOne() {
-        let cells = cells(["struct P {}\nlet (a, b) = (1, 2)\nfunc f() {}", "func f(_ x: Int) {}", "f(1)"])
+        let cells = cells(["struct P {}\nlet (a, b) = (1, 2)\nfunc f() {}", "func f() -> Int { 1 }", "f()"])
         #expect(
             importLines(cells[2]) == [
                 "@testable import struct Cell1.P", "@testable import let Cell1.a", "@testable import let Cell1.b",
@@ -130,8 +146,9 @@ import Testing
         #expect(importLines(cells[4]) == ["@testable import Cell2"])
         #expect(cells[4].leavesOutEarlierCells)
         // A member reaches the cell that declares its type (`@testable` access to it).
-        #expect(importLines(cells[5]) == ["@testable import Cell3", "@testable import Cell4"])
-        #expect(importLines(cells[6]) == ["@testable import Cell3"])
+        let cell3 = ["@testable import Cell3", "@testable import struct Cell3.P", "@testable import enum Cell3.E"]
+        #expect(importLines(cells[5]) == cell3 + ["@testable import Cell4"])
+        #expect(importLines(cells[6]) == cell3)
         #expect(importLines(cells[7]) == ["@testable import Cell1"])
         // Importing every cell: nothing is left out.
         let wide = self.cells(["let xs = [1, 2, 3]", "let v1 = 2", "xs.count"])

@@ -38,3 +38,49 @@ struct LineByLineCompletenessTests {
         #expect(incremental.append(line: "1 + 1") == .complete)
     }
 }
+
+@Suite("LineByLineCompleteness: what a Swift file reads on")
+struct LineContinuationTests {
+    /// Feeds `lines`; all but the last leave the input incomplete, the last completes it.
+    func expectCompleteOnlyAtTheEnd(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        var incremental = LineByLineCompleteness()
+        for (index, line) in lines.enumerated() {
+            let expected: InputCompleteness = index == lines.count - 1 ? .complete : .incomplete
+            #expect(incremental.append(line: line) == expected, "after \(line)", sourceLocation: sourceLocation)
+        }
+        #expect(SwiftLexer.completeness(of: lines.joined(separator: "\n")) == .complete)
+    }
+
+    @Test func functionHeadersWaitForTheirBody() {
+        expectCompleteOnlyAtTheEnd(["func f()", "{ }"])
+        expectCompleteOnlyAtTheEnd(["func f<T>(_ x: T) -> T", "where T: Equatable", "{ x }"])
+        expectCompleteOnlyAtTheEnd(["func f<A,", "  B>(_ a: A, _ b: B)", "{}"])
+        expectCompleteOnlyAtTheEnd(["extension Array", "where Element: Equatable {", "}"])
+    }
+
+    @Test func aValueOnTheNextLine() {
+        expectCompleteOnlyAtTheEnd(["var x =", "  5"])
+        expectCompleteOnlyAtTheEnd(["let sum = 1 +", "  2"])
+    }
+
+    @Test func attributesAloneOnTheirLine() {
+        expectCompleteOnlyAtTheEnd(["@inline(never)", "func f() {}"])
+        expectCompleteOnlyAtTheEnd(["@MainActor", "@discardableResult", "func g() -> Int { 1 }"])
+    }
+
+    @Test func conditionalBlocks() {
+        expectCompleteOnlyAtTheEnd(["#if false", "print(1)", "#if os(Linux)", "#endif", "#endif"])
+    }
+
+    /// A header whose body never comes does not swallow the next statement.
+    @Test func aHeaderWithoutBodyEndsAtTheNextStatement() {
+        expectCompleteOnlyAtTheEnd(["class C", "C()"])
+    }
+
+    @Test func ordinaryLinesStayComplete() {
+        for line in ["x = -1", "a!", "let r = 0...", "print(1) // ends with a comment: ,", "f(x) { $0 }"] {
+            var incremental = LineByLineCompleteness()
+            #expect(incremental.append(line: line) == .complete, "\(line)")
+        }
+    }
+}

@@ -19,6 +19,9 @@ final class CellBuilder {
         /// must be public across modules, but cells are one program to the learner, so
         /// access control is turned off for this cell.
         case withoutAccessControl
+        /// A bare expression calls a throwing function without `try`: as in LLDB, the cell
+        /// is generated again showing a thrown error as a result (`$E0: Problem = broken`).
+        case thrownErrorsShown
         /// The cell imported only the earlier cells that declare a name the input mentions
         /// (``NarrowImports``) and did not compile: it is generated again importing every
         /// earlier declaring cell, so that what the learner sees is the whole program's
@@ -35,6 +38,9 @@ final class CellBuilder {
         static let crossCellConformanceDiagnostic =
             "must be declared public because it matches a requirement in public protocol"
 
+        /// The diagnostic for a throwing call without `try`.
+        static let callWithoutTryDiagnostic = "call can throw but is not marked with 'try'"
+
         /// Whether this retry answers what compiling `cell` produced.
         func answers(_ outcome: CellCompiler.Outcome, of cell: GeneratedCell) -> Bool {
             // An interrupted compile says nothing about the input or the set-up.
@@ -43,6 +49,7 @@ final class CellBuilder {
             case .driverAfterFastPathLinkFailure: return outcome.linkFailed
             case .awaitingDisplays: return outcome.output.contains(Self.asyncInSynchronousDisplayDiagnostic)
             case .withoutAccessControl: return outcome.output.contains(Self.crossCellConformanceDiagnostic)
+            case .thrownErrorsShown: return outcome.output.contains(Self.callWithoutTryDiagnostic)
             case .everyEarlierCellImported: return !outcome.linkFailed && cell.leavesOutEarlierCells
             }
         }
@@ -85,6 +92,9 @@ final class CellBuilder {
                 cell = CellGenerator.generate(number: number, input: input, context: context)
             case .withoutAccessControl:
                 disableAccessControl = true
+            case .thrownErrorsShown:
+                context.showsThrownErrors = true
+                cell = CellGenerator.generate(number: number, input: input, context: context)
             case .everyEarlierCellImported:
                 context.importsEveryEarlierCell = true
                 cell = CellGenerator.generate(number: number, input: input, context: context)

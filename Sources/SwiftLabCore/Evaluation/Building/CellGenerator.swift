@@ -1,7 +1,8 @@
 /// Turns one input into the source of a cell module.
 ///
-/// - Declarations stay at file scope; `let`/`var` become globals of the cell, marked
-///   `@MainActor` as top-level variables are in a Swift 6 script, and the entry point
+/// - Declarations stay at file scope, `private` and `fileprivate` ones opened up
+///   (``FileScopeAccess``); `let`/`var` become globals of the cell, marked `@MainActor`
+///   as top-level variables are in a Swift 6 script (not in Swift 5), and the entry point
 ///   touches each new global in source order, because library globals are initialised
 ///   lazily and their side effects must happen when the input runs.
 /// - Statements and expressions run in the entry point, on the main actor; a bare
@@ -36,14 +37,23 @@ struct CellGenerator {
         /// The static types of the `$R` results the earlier cells showed, by number
         /// (see ``ResultReferences``).
         var results: [Int: String] = [:]
+        /// Whether top-level variables are main-actor isolated, as in a Swift 6 script;
+        /// in the Swift 5 language mode they are not (`swiftc -swift-version 5` lets a
+        /// function read one).
+        var isolatesGlobals = true
+        /// Shows an error thrown by a bare expression written without `try` as LLDB does,
+        /// `$E0: Problem = broken`, instead of leaving the compiler's error.
+        var showsThrownErrors = false
     }
 
     /// Modules every cell imports: what learners use without writing an import.
     static let implicitImports = ["Pipelines", "Streams", "StreamsTesting", "SwiftLabRuntime"]
     /// The file name diagnostics and runtime messages give for input `number`.
-    static func fileName(forInput number: Int) -> String { "input \(number)" }
+    static func fileName(forInput number: Int) -> String { InputFileName.name(input: number) }
     /// The file name of an item on input line `line` that has a generated line before it.
-    static func wrappedFileName(forInput number: Int, line: Int) -> String { "input \(number).\(line)" }
+    static func wrappedFileName(forInput number: Int, line: Int) -> String {
+        InputFileName.name(input: number, itemLine: line)
+    }
 
     private static let topLevelWrapper = "SwiftLabRuntime.topLevel("
 
@@ -75,6 +85,12 @@ struct CellGenerator {
         func wrapperLocation(_ line: Int) -> String {
             "#sourceLocation(file: \"\(wrappedFileName(forInput: number, line: line))\", line: \(line))"
         }
+        /// A global's lines: `@MainActor` on the line before it where globals are isolated
+        /// (so its columns stay), the item alone where they are not.
+        func global(_ text: String, of item: TopLevelItem) -> [String] {
+            guard context.isolatesGlobals else { return [location(item.line), text, "#sourceLocation()"] }
+            return [wrapperLocation(item.line), "@MainActor", text, "#sourceLocation()"]
+        }
         /// Blanks that put the item's first character at its input byte column.
         func padding(for item: TopLevelItem) -> String {
             guard item.line - 1 < inputLines.count else { return "" }
@@ -85,7 +101,7 @@ struct CellGenerator {
         for original in input.cellItems {
             let references = ResultReferences(in: original, known: context.results)
             resultNumbers.formUnion(references.numbers)
-            let cellItem = references.cellItem
+            let cellItem = FileScopeAccess.opened(references.cellItem)
             let item = cellItem.item
             if context.awaitsDisplays || cellItem.tokens.contains(where: { $0.kind == .keyword && $0.text == "await" })
             {
@@ -97,22 +113,52 @@ struct CellGenerator {
                 fileScope += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
             case .declaration(let name, let keyword):
                 fileScope += [location(item.line), padding(for: item) + item.text, "#sourceLocation()"]
-                if let name { declarations.append(.init(name: name, keyword: keyword)) }
+                if let name {
+                    declarations.append(
+                        .init(name: name, keyword: keyword, signature: FunctionSignature.of(cellItem.tokens)))
+                }
                 if let members = cellItem.extensionMembers { extensions.append(members) }
             case .binding where DeferredInitialization(cellItem) != nil:
                 // `var x: Int`, given its value by a later input.
                 let deferred = DeferredInitialization(cellItem)!
                 fileScope += [
-                    wrapperLocation(item.line), "@MainActor " + deferred.storage + "; @MainActor",
+                    wrapperLocation(item.line),
+                    context.isolatesGlobals ? "@MainActor \(deferred.storage); @MainActor" : deferred.storage + ";",
                     padding(for: item) + deferred.declaration, "#sourceLocation()",
                 ]
                 declarations.append(.init(name: deferred.name, keyword: "var"))
+                bindingDisplays.append(
+                    "SwiftLabRuntime.displayUninitialized(named: \"\(escaped(deferred.name))\","
+                        + " writtenType: \"\(escaped(deferred.typeText))\")")
+            case .binding where ComputedProperty(cellItem) != nil:
+                // A declaration: its getter runs when read, not now.
+                let property = ComputedProperty(cellItem)!
+                fileScope += global(padding(for: item) + item.text, of: item)
+                declarations.append(.init(name: property.name, keyword: "var"))
+                bindingDisplays.append(
+                    "SwiftLabRuntime.displayComputedProperty(named: \"\(escaped(property.name))\","
+                        + " writtenType: \"\(escaped(property.writtenType))\")")
+            case .binding where AwaitedBinding(cellItem) != nil:
+                // `let r = await f()`: bound in the async body, kept for the global.
+                let awaited = AwaitedBinding(cellItem)!
+                let line = item.line + awaited.initializerLine
+                let column = awaited.initializerColumn + (awaited.initializerLine == 0 ? padding(for: item).count : 0)
+                fileScope += [
+                    wrapperLocation(line), awaited.declarationLine(isolated: context.isolatesGlobals),
+                    String(repeating: " ", count: column) + awaited.initializer, "}", "#sourceLocation()",
+                ]
+                declarations.append(.init(name: awaited.name, keyword: awaited.keyword))
+                body += [
+                    location(item.line), padding(for: item) + item.text, "#sourceLocation()",
+                    "\(awaited.storage) = \(awaited.name)", "_ = \(awaited.name)",
+                ]
+                bindingDisplays.append(
+                    "SwiftLabRuntime.displayBinding(\(awaited.name), named: \"\(escaped(awaited.name))\")")
             case .binding(let names, let keyword):
                 let (text, shift) = wrappingThrowingInitializers(of: cellItem)
                 shifts += shift
                 let writtenTypes = WrittenType.bindingTypes(in: cellItem, scope: typeScope)
-                // `@MainActor` goes on the line before the item, so its columns stay.
-                fileScope += [wrapperLocation(item.line), "@MainActor", padding(for: item) + text, "#sourceLocation()"]
+                fileScope += global(padding(for: item) + text, of: item)
                 for name in names {
                     declarations.append(.init(name: name, keyword: keyword))
                     body.append("_ = \(name)")
@@ -131,15 +177,18 @@ struct CellGenerator {
                 let keywords = Set(cellItem.tokens.filter { $0.kind == .keyword }.map(\.text))
                 let awaits = keywords.contains("await") || context.awaitsDisplays
                 let effects = (keywords.contains("try") ? "try " : "") + (awaits ? "await " : "")
+                let catches = context.showsThrownErrors && !keywords.contains("try") && !context.showsTypesOnly
                 let display =
                     context.showsTypesOnly
-                    ? "SwiftLabRuntime.printStaticType(of:" : effects + "SwiftLabRuntime.displayResult("
+                    ? "SwiftLabRuntime.printStaticType(of:"
+                    : (catches ? "do { try " : "") + effects + "SwiftLabRuntime.displayResult("
                 let writtenType =
                     WrittenType.expressionType(of: cellItem, scope: typeScope)
                     .map { ", writtenType: \"\(escaped($0))\"" } ?? ""
+                let end = catches ? ") } catch { SwiftLabRuntime.displayThrownError(error) }" : ")"
                 body += [
                     wrapperLocation(item.line), display,
-                    padding(for: item) + item.text, writtenType + ")", "#sourceLocation()",
+                    padding(for: item) + item.text, writtenType + end, "#sourceLocation()",
                 ]
             }
         }

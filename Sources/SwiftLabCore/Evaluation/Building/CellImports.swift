@@ -16,8 +16,9 @@
 ///   `@testable` access to the internal members of the module's types.
 ///
 /// So a cell with no replaced declarations is imported whole, as before. A cell some of
-/// whose declarations were replaced (by base name, whatever the kind or signature: the
-/// learner's corrected solution wins) is imported by scoped imports of the rest; when
+/// whose declarations were replaced (by name, whatever the kind: the learner's corrected
+/// solution wins; a function only by one of the same ``FunctionSignature``, as another
+/// signature is an overload that keeps the earlier one) is imported by scoped imports of the rest; when
 /// none is left, by its marker (`old.weight` still works on a value of a replaced type),
 /// unless extension members of it were replaced and none are left, which only hiding the
 /// cell hides; and whole, with the replaced names still visible, when an operator is
@@ -41,8 +42,9 @@ enum CellImports {
         earlier: [GeneratedCell], declarations: [GeneratedCell.Declaration],
         extensions: [GeneratedCell.Extension], importing modules: Set<String>? = nil
     ) -> [String] {
-        let own = Set(declarations.map(key))
-        var laterNames = own
+        let own = Set(declarations.map(\.name))
+        var later = LaterDeclarations()
+        later.add(declarations)
         var laterMembers = Set(extensions.flatMap(memberKeys))
         /// The newest earlier declaration of each name.
         var newest: [String: (module: String, keyword: String)] = [:]
@@ -50,14 +52,14 @@ enum CellImports {
         var namesLeftVisible = Set<String>()
         for cell in earlier.reversed() {
             if cell.exportsDeclarations, modules?.contains(cell.moduleName) ?? true {
-                let (lines, leftVisible) = imports(of: cell, laterNames: laterNames, laterMembers: laterMembers)
+                let (lines, leftVisible) = imports(of: cell, later: later, laterMembers: laterMembers)
                 linesNewestFirst.append(lines)
                 namesLeftVisible.formUnion(leftVisible)
             }
-            for declaration in cell.declarations where newest[key(declaration)] == nil {
-                newest[key(declaration)] = (cell.moduleName, declaration.keyword)
+            for declaration in cell.declarations where newest[declaration.name] == nil && !isOwnNamed(declaration) {
+                newest[declaration.name] = (cell.moduleName, declaration.keyword)
             }
-            laterNames.formUnion(cell.declarations.map(key))
+            later.add(cell.declarations)
             laterMembers.formUnion(cell.extensions.flatMap(memberKeys))
         }
         var lines = linesNewestFirst.reversed().flatMap { $0 }
@@ -74,24 +76,62 @@ enum CellImports {
         return lines
     }
 
-    /// How `cell` is imported when the names in `laterNames` and the extension members in
-    /// `laterMembers` were declared again after it; also the replaced names it leaves visible.
+    /// The declarations made after a cell: which of its own they replace.
+    private struct LaterDeclarations {
+        private var keys = Set<String>()
+        private var functionNames = Set<String>()
+        private var otherNames = Set<String>()
+
+        mutating func add(_ declarations: [GeneratedCell.Declaration]) {
+            for declaration in declarations {
+                keys.insert(key(declaration))
+                if isOwnNamed(declaration) { continue }
+                if declaration.signature != nil {
+                    functionNames.insert(declaration.name)
+                } else {
+                    otherNames.insert(declaration.name)
+                }
+            }
+        }
+
+        /// Whether `declaration` is replaced: by one of the same kind and name (for a
+        /// function, also the same signature; another is an overload), or by a function
+        /// or a variable where it was the other.
+        func replace(_ declaration: GeneratedCell.Declaration) -> Bool {
+            if keys.contains(key(declaration)) { return true }
+            if isOwnNamed(declaration) { return false }
+            if declaration.signature != nil { return otherNames.contains(declaration.name) }
+            return functionNames.contains(declaration.name) || otherNames.contains(declaration.name)
+        }
+    }
+
+    /// How `cell` is imported when the declarations in `later` and the extension members
+    /// in `laterMembers` were made after it; also the names of the replaced declarations
+    /// it leaves visible.
     private static func imports(
-        of cell: GeneratedCell, laterNames: Set<String>,
+        of cell: GeneratedCell, later: LaterDeclarations,
         laterMembers: Set<String>
     ) -> (lines: [String], leftVisible: Set<String>) {
         let module = cell.moduleName
-        let replaced = Set(cell.declarations.map(key)).intersection(laterNames)
+        let replaced = cell.declarations.filter(later.replace)
         let liveExtensions = cell.extensions.filter { ext in
             ext.members.isEmpty || ext.statesConformances || !memberKeys(ext).allSatisfy(laterMembers.contains)
         }
         let whole = ["@testable import \(module)"]
-        if replaced.isEmpty, liveExtensions.count == cell.extensions.count { return (whole, []) }
-        let live = cell.declarations.filter { !replaced.contains(key($0)) }
+        if replaced.isEmpty, liveExtensions.count == cell.extensions.count {
+            // As in one file, the learner's types shadow those of the modules every cell
+            // imports (a `struct Record` and Streams' `Record`): a scoped import does.
+            let types = cell.declarations.filter { typeKeywords.contains($0.keyword) }
+            return (whole + types.map { "@testable import \(scopedImportKind[$0.keyword]!) \(module).\($0.name)" }, [])
+        }
+        let live = cell.declarations.filter { !later.replace($0) }
+        let replacedNames = Set(replaced.map(\.name))
         // Operators are only visible through a whole import.
         if live.contains(where: { scopedImportKind[$0.keyword] == nil || isOperator($0.name) }) {
-            return (whole, replaced)
+            return (whole, replacedNames)
         }
+        // A scoped import shows every overload of a name, the replaced ones too.
+        if live.contains(where: { replacedNames.contains($0.name) }) { return (whole, replacedNames) }
         var lines: [String] = []
         for declaration in live {
             let line = "@testable import \(scopedImportKind[declaration.keyword]!) \(module).\(declaration.name)"
@@ -99,20 +139,27 @@ enum CellImports {
         }
         let replacedExtensions = liveExtensions.count < cell.extensions.count
         if lines.isEmpty, !liveExtensions.isEmpty || !replacedExtensions {
-            guard let marker = cell.marker else { return (whole, replaced) }
+            guard let marker = cell.marker else { return (whole, replacedNames) }
             lines.append("@testable import enum \(module).\(marker)")
         }
         return (lines, [])
     }
 
-    /// What a declaration replaces: those of the same name, except that operators and
-    /// precedence groups have names of their own (`func +++` does not replace
-    /// `infix operator +++`).
+    private static let typeKeywords: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "actor"]
+
+    /// What a declaration replaces: those of the same name (a function: and signature),
+    /// except that operators and precedence groups have names of their own (`func +++`
+    /// does not replace `infix operator +++`).
     private static func key(_ declaration: GeneratedCell.Declaration) -> String {
-        switch declaration.keyword {
-        case "operator", "precedencegroup", "macro": return "\(declaration.keyword) \(declaration.name)"
-        default: return declaration.name
-        }
+        if isOwnNamed(declaration) { return "\(declaration.keyword) \(declaration.name)" }
+        if let signature = declaration.signature { return "func \(declaration.name)(\(signature))" }
+        return declaration.name
+    }
+
+    /// Operator and precedence group declarations, and macros, whose names are apart
+    /// from those of functions, types and variables.
+    private static func isOwnNamed(_ declaration: GeneratedCell.Declaration) -> Bool {
+        ["operator", "precedencegroup", "macro"].contains(declaration.keyword)
     }
 
     private static func memberKeys(_ ext: GeneratedCell.Extension) -> [String] {

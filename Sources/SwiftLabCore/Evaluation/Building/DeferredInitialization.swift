@@ -12,6 +12,8 @@ struct DeferredInitialization {
     var declaration: String
     /// The storage's declaration, for the generated line before the item.
     var storage: String
+    /// The variable's type as written.
+    var typeText: String
 
     /// The rewrite of `cellItem` when it is `var name: Type` and nothing more.
     init?(_ cellItem: CellItem) {
@@ -37,6 +39,7 @@ struct DeferredInitialization {
         let utf8 = Array(text.utf8)
         let typeText = String(
             decoding: utf8[typeStart.utf8Offset..<(last.utf8Offset + last.text.utf8.count)], as: UTF8.self)
+        self.typeText = typeText
         name = tokens[start + 1].text
         let storageName = "__swiftlab_storage_\(name.filter { $0 != "`" })"
         storage = "var \(storageName): Optional<\(typeText)> = nil"

@@ -6,6 +6,9 @@ struct GeneratedCell: Equatable {
         var name: String
         /// The declaring keyword: `struct`, `func`, `let` ...
         var keyword: String
+        /// A function's ``FunctionSignature``: a later function of the same name replaces
+        /// it only when its signature is the same (another one is an overload).
+        var signature: String?
     }
 
     /// An `extension` the cell declares: later cells that declare the same members on the

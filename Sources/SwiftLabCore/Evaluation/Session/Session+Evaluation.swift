@@ -70,8 +70,12 @@ extension Session {
         var trapLocations: [TrapLocator.Location] = []
         let cells = accepted.map(\.generated) + [cell]
         let locator = TrapLocator(compiler: builder.compiler)
+        // A lesson's check (transient) has a time limit even in a shell that sets none.
+        let limit =
+            mode == .transient
+            ? min(supervisor.timeout ?? Configuration.checkTimeLimit, Configuration.checkTimeLimit) : supervisor.timeout
         let status = supervisor.execute(
-            cell: cell, library: library, mapper: mapper, accepted: &accepted,
+            cell: cell, library: library, timeout: limit, mapper: mapper, accepted: &accepted,
             results: &results, trapLocations: &trapLocations,
             locate: { locator.locations(of: $0, cells: cells) },
             emit: emit, emitProgramOutput: emitProgramOutput)
@@ -113,6 +117,7 @@ extension Session {
         var context = CellGenerator.Context()
         context.transient = mode != .recorded
         context.showsTypesOnly = mode == .typeQuery
+        context.isolatesGlobals = builder.compiler.options.swiftVersion == "6"
         for cell in accepted {
             context.imports += cell.generated.imports.filter { !context.imports.contains($0) }
         }

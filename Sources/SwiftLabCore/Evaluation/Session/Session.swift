@@ -77,6 +77,12 @@ public final class Session: @unchecked Sendable {
 
     deinit { close() }
 
+    /// The command that compiles a learner's exercise `file` as cells are compiled, for an
+    /// editor's language server (the exercise workspace's `compile_commands.json`).
+    public func editorCompileCommand(for file: URL) -> [String] {
+        builder.compiler.editorCommand(file: file)
+    }
+
     /// Stops the worker and removes this session's files.
     public func close() {
         completionHelper?.shutDown()

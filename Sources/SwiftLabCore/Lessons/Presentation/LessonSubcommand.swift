@@ -7,6 +7,8 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
     case check
     /// `swiftlab watch [LESSON]`
     case watch
+    /// `swiftlab reset LESSON [EXERCISE]`
+    case reset
     /// `swiftlab verify [LESSON ...]`
     case verify
 
@@ -16,6 +18,7 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
         case .lessons: return ""
         case .check: return " [--hint] [LESSON]"
         case .watch: return " [LESSON]"
+        case .reset: return " LESSON [EXERCISE]"
         case .verify: return " [LESSON ...]"
         }
     }
@@ -23,13 +26,14 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
     /// Its lines in `swiftlab --help`.
     var summary: [String] {
         switch self {
-        case .lessons: return ["List the lessons and your progress."]
+        case .lessons: return ["List the lessons and their exercises, with each file and its state."]
         case .check:
             return [
                 "Check your exercise files of a lesson (the current one by default);",
                 "they are in $XDG_DATA_HOME/swiftlab/workspace.",
             ]
         case .watch: return ["Check them again every time you save one."]
+        case .reset: return ["Put an exercise file back to its starter code (the old one is kept)."]
         case .verify:
             return [
                 "Check that every lesson's examples print what the text says and",
@@ -43,7 +47,11 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
         let details: String
         switch self {
         case .lessons:
-            details = "Lists the lessons, with the ones you have done, the current one and a progress bar."
+            details = """
+                Lists the lessons, with the ones you have done, the current one and a progress bar,
+                and under each its exercises: done (passed), started (you wrote in its file) or new,
+                and the file in $XDG_DATA_HOME/swiftlab/workspace.
+                """
         case .check:
             details = """
                 Checks your exercise files of LESSON (a number or a name; by default the lesson
@@ -54,7 +62,15 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
         case .watch:
             details = """
                 Checks your exercise files of LESSON as `swiftlab check` does, then again every
-                time you save one of them. Ctrl-C stops.
+                time you save one of them, showing the first exercise that does not pass yet and
+                what to do next (on a terminal the screen is cleared each time). Ctrl-C stops.
+                """
+        case .reset:
+            details = """
+                Puts the file of exercise EXERCISE (a number or a name, as `swiftlab lessons` lists
+                them) of LESSON back to its starter code; without EXERCISE, every exercise file of
+                LESSON. What a file held is kept next to it as .swift.previous. Your progress is
+                not changed. In swiftlab: :reset LESSON [EXERCISE] (:reset alone resets the session).
                 """
         case .verify:
             details = """
