@@ -1,7 +1,7 @@
 # The two commands of the README's quick start: `make run` and `make test`; `make docs`
 # builds the libraries' documentation (scripts/docs.sh); `make jupyter` installs the
 # Jupyter kernel (Jupyter/) for the current user.
-# Each installs what it needs (libedit-dev) first when it is missing.
+# Each installs what it needs (libedit-dev, libssl-dev) first when it is missing.
 SWIFT ?= swift
 
 .PHONY: run test docs jupyter deps build clean

@@ -113,6 +113,22 @@ targets += [
     ),
 ]
 
+// MARK: - wss:// (Libraries' StreamsFoundationTLS, on the system's OpenSSL) against a TLS
+// WebSocket server of its own on loopback with a test CA. The server is written with
+// OpenSSL too: COpenSSLTestServer is its C module (the library's own is not a product).
+targets += [
+    .systemLibrary(
+        name: "COpenSSLTestServer",
+        path: "Tests/COpenSSLTestServer",
+        pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    .testTarget(
+        name: "StreamsFoundationTLSTests",
+        dependencies: [library("StreamsFoundation"), library("StreamsFoundationTLS"), "COpenSSLTestServer", "TestWaiting"]
+    ),
+]
+
 // MARK: - Examples: runnable programs built on Streams (Examples/<Name>), `swift run <Name>`.
 // Every target names each module it compiles against as a direct dependency, including
 // Streams behind StreamsFoundation's re-export: SwiftPM rebuilds a target only when a

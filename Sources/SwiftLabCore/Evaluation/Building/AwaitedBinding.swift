@@ -69,7 +69,8 @@ struct AwaitedBinding {
     /// Swift 5 mode `swiftc main.swift` leaves them unisolated, and so does the cell).
     func declarationLine(isolated: Bool) -> String {
         let actor = isolated ? "@MainActor " : ""
-        return "\(actor)\(keyword) \(name)\(annotation.isEmpty ? "" : annotation.hasPrefix(":") ? annotation : ": " + annotation)"
+        let type = annotation.isEmpty || annotation.hasPrefix(":") ? annotation : ": " + annotation
+        return "\(actor)\(keyword) \(name)\(type)"
             + " = SwiftLabRuntime.initializedValue(\(storage), named: \"\(name)\"); "
             + "\(actor)var \(storage) = SwiftLabRuntime.uninitialized {"
     }
