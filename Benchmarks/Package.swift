@@ -31,6 +31,8 @@ let package = Package(
         // Drives the built swiftlab binary (an executable cannot be a dependency).
         .target(name: "REPLBenchmarkSupport"),
         .executableTarget(name: "REPLLatencyBenchmark", dependencies: ["REPLBenchmarkSupport"]),
+        // MARK: - Recovery after a trap or a stopped loop, with few and with many earlier inputs.
+        .executableTarget(name: "REPLRecoveryBenchmark", dependencies: ["REPLBenchmarkSupport"]),
         // MARK: - REPL latency: swiftlab against LLDB's Swift REPL on the same session.
         .executableTarget(name: "REPLVersusLLDBBenchmark", dependencies: ["REPLBenchmarkSupport"]),
     ],

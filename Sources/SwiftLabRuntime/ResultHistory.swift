@@ -61,3 +61,20 @@ public func swiftlabRuntimeTakeNewResultTypes() -> UnsafeMutablePointer<CChar>? 
     let lines = SwiftLabRuntime.takeNewResultTypes()
     return lines.isEmpty ? nil : strdup(lines)
 }
+
+/// Forgets the results shown since swiftlab last asked, and gives their numbers out again:
+/// the worker calls it when a trap or Ctrl-C stopped a cell, whose results later inputs
+/// cannot use (as when a new worker ran the earlier inputs again, which did not show them).
+@_cdecl("swiftlab_runtime_discard_new_results")
+public func swiftlabRuntimeDiscardNewResults() {
+    SwiftLabRuntime.discardNewResults()
+}
+
+extension SwiftLabRuntime {
+    static func discardNewResults() {
+        guard let first = unreportedResultTypes.map(\.number).min() else { return }
+        for (number, _) in unreportedResultTypes { resultValues[number] = nil }
+        unreportedResultTypes.removeAll()
+        nextResultNumber = first
+    }
+}

@@ -59,6 +59,13 @@ public enum WorkerReply: Equatable, Sendable {
     case finished(cell: Int)
     /// The cell could not be loaded (the message is the dynamic loader's).
     case failed(cell: Int, message: String)
+    /// The cell trapped with `signal` in its synchronous code and was left there; the
+    /// worker, and everything earlier cells made, goes on. The runtime's message and the
+    /// cell's stack frames were written to stderr before this reply.
+    case trapped(cell: Int, signal: Int32)
+    /// The cell was stopped by SIGINT (Ctrl-C, or the timeout) in its synchronous code;
+    /// the worker goes on.
+    case interrupted(cell: Int)
     /// The answer to ``WorkerRequest/ping``.
     case pong
 
@@ -74,6 +81,10 @@ public enum WorkerReply: Equatable, Sendable {
         case .failed(let cell, let message):
             let flat = message.map { $0 == "\n" || $0 == "\t" ? " " : $0 }
             return "failed\t\(cell)\t\(String(flat))"
+        case .trapped(let cell, let signal):
+            return "trapped\t\(cell)\t\(signal)"
+        case .interrupted(let cell):
+            return "interrupted\t\(cell)"
         case .pong:
             return "pong"
         }
@@ -99,6 +110,12 @@ public enum WorkerReply: Equatable, Sendable {
         case ("failed", 3):
             guard let cell = Int(fields[1]) else { return nil }
             self = .failed(cell: cell, message: String(fields[2]))
+        case ("trapped", 3):
+            guard let cell = Int(fields[1]), let signal = Int32(fields[2]) else { return nil }
+            self = .trapped(cell: cell, signal: signal)
+        case ("interrupted", 2):
+            guard let cell = Int(fields[1]) else { return nil }
+            self = .interrupted(cell: cell)
         default:
             return nil
         }

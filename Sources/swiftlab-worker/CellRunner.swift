@@ -1,3 +1,4 @@
+import CSwiftLabWorker
 import Foundation
 import SwiftLabWorkerProtocol
 
@@ -72,10 +73,7 @@ enum CellRunner {
             let address = dlsym(handle, symbol)
         else {
             send(.failed(cell: cell, message: String(cString: dlerror())))
-            if !queued.isEmpty {
-                let next = queued.removeFirst()
-                run(cell: next.cell, library: next.library, symbol: next.symbol, quiet: next.quiet)
-            }
+            runNextQueued()
             return
         }
         var saved: (Int32, Int32)?
@@ -88,7 +86,42 @@ enum CellRunner {
             close(null)
         }
         current = (cell, handle, saved)
-        unsafeBitCast(address, to: CellEntryPoint.self)(cellDidFinish)
+        var signal: Int32 = 0
+        let ending = swiftlab_worker_run_guarded(address, cellDidFinish, &signal)
+        if ending != swiftlab_cell_returned {
+            finishStoppedCell(trapped: ending == swiftlab_cell_trapped, signal: signal)
+        }
+    }
+
+    /// Ends the cell the guard left at a trap or a Ctrl-C: everything it did before stays
+    /// (its frames' locals are leaked, as when LLDB leaves an expression), and the worker
+    /// goes on with the next request. The cell's completion is never called.
+    private static func finishStoppedCell(trapped: Bool, signal: Int32) {
+        guard let running = current else { return }
+        current = nil
+        fflush(nil)
+        restoreOutput(running.savedOutput)
+        // Results it showed before stopping are forgotten and their numbers given out
+        // again, as a new worker running the earlier inputs again would.
+        if let address = runtimeFunction("swiftlab_runtime_discard_new_results", handle: running.handle) {
+            unsafeBitCast(address, to: (@convention(c) () -> Void).self)()
+        }
+        send(trapped ? .trapped(cell: running.cell, signal: signal) : .interrupted(cell: running.cell))
+        runNextQueued()
+    }
+
+    private static func restoreOutput(_ saved: (Int32, Int32)?) {
+        guard let (out, err) = saved else { return }
+        dup2(out, 1)
+        dup2(err, 2)
+        close(out)
+        close(err)
+    }
+
+    private static func runNextQueued() {
+        guard !queued.isEmpty else { return }
+        let next = queued.removeFirst()
+        run(cell: next.cell, library: next.library, symbol: next.symbol, quiet: next.quiet)
     }
 
     /// Sends the reply for the running cell after the main-queue work the cell has queued
@@ -100,18 +133,12 @@ enum CellRunner {
                 guard let running = current else { return }
                 current = nil
                 fflush(nil)
-                if let (out, err) = running.savedOutput {
-                    dup2(out, 1)
-                    dup2(err, 2)
-                    close(out)
-                    close(err)
+                restoreOutput(running.savedOutput)
+                for (number, type) in takeNewResults(handle: running.handle) {
+                    send(.result(cell: running.cell, number: number, type: type))
                 }
-                reportNewResults(of: running.cell, handle: running.handle)
                 send(.finished(cell: running.cell))
-                if !queued.isEmpty {
-                    let next = queued.removeFirst()
-                    run(cell: next.cell, library: next.library, symbol: next.symbol, quiet: next.quiet)
-                }
+                runNextQueued()
             }
         }
     }
@@ -121,19 +148,23 @@ extension CellRunner {
     /// The runtime's function listing the results shown since it was last called.
     private typealias TakeNewResultTypes = @convention(c) () -> UnsafeMutablePointer<CChar>?
 
-    /// Tells swiftlab the static type of each `$R` result the cell showed, so that later
-    /// inputs can name them. The runtime is found in libSwiftLabCells as the worker loaded
-    /// it, else through the cell's library (the driver path links it).
-    static func reportNewResults(of cell: Int, handle: UnsafeMutableRawPointer) {
-        let name = "swiftlab_runtime_take_new_result_types"
-        guard let address = cellsLibrary.flatMap({ dlsym($0, name) }) ?? dlsym(handle, name),
+    /// A function of the runtime's, found in libSwiftLabCells as the worker loaded it, else
+    /// through the cell's library (the driver path links it).
+    static func runtimeFunction(_ name: String, handle: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        cellsLibrary.flatMap { dlsym($0, name) } ?? dlsym(handle, name)
+    }
+
+    /// The static type of each `$R` result the cell showed, by number, which swiftlab is
+    /// told so that later inputs can name them.
+    static func takeNewResults(handle: UnsafeMutableRawPointer) -> [(number: Int, type: String)] {
+        guard let address = runtimeFunction("swiftlab_runtime_take_new_result_types", handle: handle),
             let text = unsafeBitCast(address, to: TakeNewResultTypes.self)()
-        else { return }
+        else { return [] }
         defer { free(text) }
-        for line in String(cString: text).split(separator: "\n") {
+        return String(cString: text).split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", maxSplits: 1)
-            guard fields.count == 2, let number = Int(fields[0]) else { continue }
-            send(.result(cell: cell, number: number, type: String(fields[1])))
+            guard fields.count == 2, let number = Int(fields[0]) else { return nil }
+            return (number, String(fields[1]))
         }
     }
 }

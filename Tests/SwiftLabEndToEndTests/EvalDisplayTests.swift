@@ -72,7 +72,7 @@ import Testing
         #expect(piped.output == "points: [Point] = [Point(x: 1, y: 2), Point(x: 3, y: 4)]\n")
     }
 
-    /// `:display` switches for the running worker and for one started after a trap.
+    /// `:display` switches for the running worker, also after a trap.
     @Test func displayCommandSwitchesStyles() throws {
         let run = try EvalHarness.runREPL([
             "let o: Int? = 1", ":display lldb", "o", "[1][2]", "o", ":display compact", "o", ":display fancy",
@@ -80,7 +80,7 @@ import Testing
         #expect(run.output.hasPrefix("o: Int? = Optional(1)\nResults are shown in the lldb style.\n$R0: Int? = 1\n"))
         #expect(
             run.output.contains(
-                "restored (2 earlier inputs run again).\n$R1: Int? = 1\n"
+                "earlier state is unchanged.\n$R1: Int? = 1\n"
                     + "Results are shown in the compact style.\n$R2: Int? = Optional(1)\n"))
         #expect(run.output.hasSuffix("':display' needs 'lldb' or 'compact', as in ':display lldb'.\n"))
     }

@@ -49,14 +49,13 @@ import Testing
         #expect(run.status == 0)
     }
 
-    /// After a trap the worker runs the accepted inputs again, which shows their results
-    /// again; after `:reset` there are none.
+    /// A trap leaves the results as they were; after `:reset` there are none.
     @Test func resultsSurviveATrapAndGoWithReset() throws {
         let run = try EvalHarness.runREPL([
             "[1, 2].map { $0 * 10 }", "[1][3]", "$R0.count", ":reset", "$R0", "4", "$R0 + 1",
         ])
         #expect(run.output.hasPrefix("$R0: [Int] = [10, 20]\n"))
-        #expect(run.output.contains("earlier state is restored (1 earlier input run again).\n$R1: Int = 2\n"))
+        #expect(run.output.contains("earlier state is unchanged.\n$R1: Int = 2\n"))
         #expect(
             run.output.hasSuffix(
                 "The session was reset: earlier declarations and values are gone.\n"

@@ -12,7 +12,7 @@ import Testing
     /// Runs setup, the trapping input and the follow-up through swiftlab, and compares
     /// with the trapping input and the follow-up run as scripts after the setup.
     func check(
-        trap input: String, expectedSignal: String, extraSetup: [String] = [],
+        trap input: String, expectedSignal: String, extraSetup: [String] = [], keptInPlace: Bool = true,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let setup = Self.setup + extraSetup
@@ -34,9 +34,14 @@ import Testing
             #expect(run.output.contains("1: \(message)\n\(input)\n"), sourceLocation: sourceLocation)
         }
         #expect(run.output.contains("(\(expectedSignal))") || expectedSignal.isEmpty, sourceLocation: sourceLocation)
-        // One line after the runtime's message, as LLDB's "Execution interrupted".
+        // One line after the runtime's message, as LLDB's "Execution interrupted": the
+        // worker left the input at the trap, or (when the worker ended) a new one ran the
+        // earlier inputs again.
+        let restored =
+            "; earlier state is restored by running "
+            + RunEndMessage.inputList(Array(1...setup.count)) + " again (values they computed may differ).\n"
         #expect(
-            run.output.contains("; earlier state is restored (\(setup.count) earlier inputs run again).\n"),
+            run.output.contains(keptInPlace ? "; earlier state is unchanged.\n" : restored),
             sourceLocation: sourceLocation)
         #expect(!run.output.contains("the worker process stopped"), sourceLocation: sourceLocation)
         #expect(run.status == 1, sourceLocation: sourceLocation)
@@ -79,16 +84,16 @@ import Testing
     @Test func exitCalledByTheUser() throws {
         let reference = try EvalHarness.referenceRun(setup: Self.setup + ["import Foundation"], input: "exit(3)")
         #expect(reference.status == 3)
-        try check(trap: "exit(3)", expectedSignal: "", extraSetup: ["import Foundation"])
+        try check(trap: "exit(3)", expectedSignal: "", extraSetup: ["import Foundation"], keptInPlace: false)
         let run = try EvalHarness.runREPL(Self.setup + ["import Foundation", "exit(3)"])
         #expect(
             run.output.contains(
-                "error: the input ended the program with exit(3); earlier state is restored (3 earlier inputs run again).\n"
+                "error: the input ended the program with exit(3); earlier state is restored by running inputs 1, 2 and 3 again (values they computed may differ).\n"
             ))
     }
 
     /// As in LLDB: the runtime's report of the conflicting accesses, then one line saying
-    /// the input was interrupted and the state restored.
+    /// the input was interrupted; the state is unchanged.
     @Test func exclusivityViolation() throws {
         let run = try EvalHarness.runREPL([
             "final class Box { var v = 1 }", "let box = Box()",
@@ -98,13 +103,15 @@ import Testing
         #expect(
             run.output.contains(
                 "Fatal access conflict detected.\n"
-                    + "error: execution interrupted (SIGABRT); earlier state is restored (3 earlier inputs run again).\n"
+                    + "error: execution interrupted (SIGABRT); earlier state is unchanged.\n"
                     + "$R0: Int = 1\n"))
         #expect(!run.output.contains("worker process"))
     }
 
     @Test func killedWorker() throws {
-        try check(trap: "kill(getpid(), SIGKILL)", expectedSignal: "SIGKILL", extraSetup: ["import Foundation"])
+        try check(
+            trap: "kill(getpid(), SIGKILL)", expectedSignal: "SIGKILL", extraSetup: ["import Foundation"],
+            keptInPlace: false)
     }
 
     @Test func errorThrownAtTopLevel() throws {
@@ -138,7 +145,8 @@ import Testing
         #expect(
             run.output.contains(
                 "(input 4 is not run again: code it scheduled stopped the program)\n"
-                    + "(state restored: 3 earlier inputs run again)\nitems 3\n$R0: [Int] = [1, 2, 3]\n"))
+                    + "(state restored by running inputs 1, 2 and 3 again: values they computed may differ)\n"
+                    + "items 3\n$R0: [Int] = [1, 2, 3]\n"))
         #expect(run.output.hasSuffix("items 3\n$R1: [Int] = [1, 2, 3]\n"))
     }
 
@@ -146,12 +154,29 @@ import Testing
         let run = try EvalHarness.runREPL(
             Self.setup + ["while true {}", Self.followUp], arguments: ["--timeout", "2"])
         let followUpTranscript = try EvalHarness.expectedTranscript(for: Self.setup + [Self.followUp])
-        #expect(run.output.contains("error: the input ran longer than the 2 s timeout and was stopped.\n"))
+        // Stopped where it was, inside the worker: nothing runs again.
+        #expect(run.output.contains("error: the input ran longer than the 2 s timeout and was stopped.\nitems 3\n"))
+        #expect(!run.output.contains("again"))
         #expect(
             run.output.hasSuffix(
                 String(
                     followUpTranscript.dropFirst(
                         try EvalHarness.expectedTranscript(for: Self.setup).count))))
+        #expect(run.status == 1)
+    }
+
+    /// Waiting on a semaphore is inside libdispatch, where the input cannot be left safely:
+    /// after a second of asking, the worker is ended, and a new one runs the earlier inputs
+    /// again, saying which.
+    @Test func aWaitThatCannotBeLeftRestartsTheWorkerAndSaysSo() throws {
+        let run = try EvalHarness.runREPL(
+            Self.setup + ["import Foundation", "DispatchSemaphore(value: 0).wait()", Self.followUp],
+            arguments: ["--timeout", "2"])
+        #expect(
+            run.output.contains(
+                "error: the input ran longer than the 2 s timeout and was stopped.\n"
+                    + "(state restored by running inputs 1, 2 and 3 again: values they computed may differ)\n"
+                    + "items 3\n"))
         #expect(run.status == 1)
     }
 }

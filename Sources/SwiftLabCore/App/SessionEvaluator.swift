@@ -19,7 +19,7 @@ public final class SessionEvaluator: REPLEvaluator {
         session.promptLine = line
     }
 
-    /// Stops the running input (the session restores its earlier state).
+    /// Stops the running input; earlier state stays as it was.
     public var interruptHandler: (@Sendable () -> Void)? {
         { [session] in session.interrupt() }
     }

@@ -56,13 +56,11 @@ public final class Shell {
     /// Runs the REPL with `evaluator` until the user leaves; returns the exit status.
     public func run(evaluator: any REPLEvaluator) -> Int32 {
         let signals = SignalWatcher.shared
-        if let editor = reader as? LineEditor {
-            editor.completion = CompletionEngine(
+        reader.complete(
+            with: CompletionEngine(
                 providers: [CommandCompletionProvider(registry: commands)] + swiftCompletionProviders
-                    + completionProviders)
-            signals.onResize(editor.terminalResized)
-            editor.interruptWhileBusy = { signals.raiseInterrupt() }
-        }
+                    + completionProviders))
+        reader.watch(signals)
         var historyStore: HistoryStore?
         if reader.isInteractive, let path = HistoryStore.defaultPath(environment: environment) {
             historyStore = HistoryStore(path: path) { [style] warning in

@@ -5,11 +5,11 @@ public enum InputOutcome: Equatable, Sendable {
     case succeeded
     /// The compiler rejected the input (or the evaluation could not start); nothing changed.
     case compileError
-    /// The input's code trapped, crashed or ended the worker; the worker was restarted
-    /// with the earlier state, and the input left nothing behind.
+    /// The input's code trapped, crashed or ended the worker; the input is not kept, and
+    /// earlier state is unchanged (or, when the worker ended, restored by a new one).
     case crashed
-    /// Ctrl-C stopped the input's code; earlier state was restored.
+    /// Ctrl-C stopped the input's code; earlier state is unchanged (or restored).
     case interrupted
-    /// The input ran longer than the timeout; earlier state was restored.
+    /// The input ran longer than the timeout; earlier state is unchanged (or restored).
     case timedOut
 }

@@ -25,6 +25,46 @@ public protocol LineReader: AnyObject {
     /// A closure that makes a pending ``readLine(prompt:)`` return
     /// ``LineReadResult/interrupted``; safe to call from any thread (a signal handler's).
     var interruptReading: @Sendable () -> Void { get }
+
+    /// Whether Tab completes (only then is the compiler's completion worth starting).
+    var completesInput: Bool { get }
+
+    /// Makes Tab offer what `engine` finds.
+    func complete(with engine: CompletionEngine)
+
+    /// The lines of the input typed before the line being read, each with its line break,
+    /// so that completion sees them (the REPL sets them before each continuation line).
+    var precedingLines: String { get set }
+
+    /// Follows the terminal's size and lets Ctrl-C typed while an input runs reach
+    /// `signals`.
+    func watch(_ signals: SignalWatcher)
+
+    /// Gives the terminal back in the mode swiftlab found it in, for a program (an
+    /// editor) that uses it itself.
+    func releaseTerminal()
+}
+
+/// What a reader that does not edit lines (piped input) does with what only the line
+/// editor uses: nothing.
+extension LineReader {
+    /// `false`: only the line editor completes.
+    public var completesInput: Bool { false }
+
+    /// Does nothing.
+    public func complete(with engine: CompletionEngine) {}
+
+    /// Always empty; setting it does nothing.
+    public var precedingLines: String {
+        get { "" }
+        set {}
+    }
+
+    /// Does nothing.
+    public func watch(_ signals: SignalWatcher) {}
+
+    /// Does nothing.
+    public func releaseTerminal() {}
 }
 
 /// What ``LineReader/readLine(prompt:)`` got.

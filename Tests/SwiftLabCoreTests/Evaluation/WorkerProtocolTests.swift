@@ -12,7 +12,8 @@ import Testing
             #expect(WorkerRequest(line: Substring(request.line)) == request)
         }
         let replies: [WorkerReply] = [
-            .ready, .pong, .finished(cell: 3), .failed(cell: 4, message: "no such file"),
+            .ready, .pong, .finished(cell: 3), .failed(cell: 4, message: "no such file"), .trapped(cell: 5, signal: 4),
+            .interrupted(cell: 6),
             .result(cell: 5, number: 2, type: "Swift.Dictionary<Swift.String, Cell5.P>"),
         ]
         for reply in replies {

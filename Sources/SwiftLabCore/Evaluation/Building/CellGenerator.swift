@@ -49,9 +49,11 @@ struct CellGenerator {
     /// Modules every cell imports: what learners use without writing an import.
     static let implicitImports = ["Pipelines", "Streams", "StreamsTesting", "SwiftLabRuntime"]
     /// The file name diagnostics and runtime messages give for input `number`.
-    static func fileName(forInput number: Int) -> String { "input \(number)" }
+    static func fileName(forInput number: Int) -> String { InputFileName.name(input: number) }
     /// The file name of an item on input line `line` that has a generated line before it.
-    static func wrappedFileName(forInput number: Int, line: Int) -> String { "input \(number).\(line)" }
+    static func wrappedFileName(forInput number: Int, line: Int) -> String {
+        InputFileName.name(input: number, itemLine: line)
+    }
 
     private static let topLevelWrapper = "SwiftLabRuntime.topLevel("
 
@@ -136,6 +138,22 @@ struct CellGenerator {
                 bindingDisplays.append(
                     "SwiftLabRuntime.displayComputedProperty(named: \"\(escaped(property.name))\","
                         + " writtenType: \"\(escaped(property.writtenType))\")")
+            case .binding where AwaitedBinding(cellItem) != nil:
+                // `let r = await f()`: bound in the async body, kept for the global.
+                let awaited = AwaitedBinding(cellItem)!
+                let line = item.line + awaited.initializerLine
+                let column = awaited.initializerColumn + (awaited.initializerLine == 0 ? padding(for: item).count : 0)
+                fileScope += [
+                    wrapperLocation(line), awaited.declarationLine(isolated: context.isolatesGlobals),
+                    String(repeating: " ", count: column) + awaited.initializer, "}", "#sourceLocation()",
+                ]
+                declarations.append(.init(name: awaited.name, keyword: awaited.keyword))
+                body += [
+                    location(item.line), padding(for: item) + item.text, "#sourceLocation()",
+                    "\(awaited.storage) = \(awaited.name)", "_ = \(awaited.name)",
+                ]
+                bindingDisplays.append(
+                    "SwiftLabRuntime.displayBinding(\(awaited.name), named: \"\(escaped(awaited.name))\")")
             case .binding(let names, let keyword):
                 let (text, shift) = wrappingThrowingInitializers(of: cellItem)
                 shifts += shift

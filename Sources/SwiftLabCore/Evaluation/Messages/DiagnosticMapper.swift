@@ -59,10 +59,12 @@ struct DiagnosticMapper {
                         byteColumn = byteColumn >= shift.column + shift.width ? byteColumn - shift.width : shift.column
                     }
                 }
-                result.append(
-                    Diagnostic(
-                        severity: header.severity, message: readable(header.message), input: number, line: mappedLine,
-                        column: characterColumn(input: number, line: mappedLine, byteColumn: byteColumn)))
+                let diagnostic = Diagnostic(
+                    severity: header.severity, message: readable(header.message), input: number, line: mappedLine,
+                    column: characterColumn(input: number, line: mappedLine, byteColumn: byteColumn))
+                // Code compiled twice at the same lines (the initializer of `let x = await f()`,
+                // see AwaitedBinding) is reported once.
+                if diagnostic.severity != .error || !result.contains(diagnostic) { result.append(diagnostic) }
                 keepsNotes = true
             } else if header.severity == .error {
                 result.append(
@@ -91,13 +93,12 @@ struct DiagnosticMapper {
     /// is line L; `input N.L` line L is the generated line before an item (line `nil`),
     /// and line L + k is line L + k - 1. `nil` when the file is not an input.
     static func inputLocation(file: Substring, line: Int) -> (input: Int, line: Int?)? {
-        guard file.hasPrefix("input ") else { return nil }
-        let name = file.dropFirst("input ".count)
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard let number = Int(parts[0]) else { return nil }
-        if parts.count == 1 { return (number, line) }
-        guard parts.count == 2, let itemLine = Int(parts[1]) else { return nil }
-        return (number, line == itemLine ? nil : line - 1)
+        InputFileName.parse(file).map { location(of: $0, line: line) }
+    }
+
+    private static func location(of file: (input: Int, itemLine: Int?), line: Int) -> (input: Int, line: Int?) {
+        guard let itemLine = file.itemLine else { return (file.input, line) }
+        return (file.input, line == itemLine ? nil : line - 1)
     }
 
     /// A diagnostic as the learner sees it: `2:5: error: message`, the input line, a caret.
@@ -140,19 +141,20 @@ struct DiagnosticMapper {
     /// The input, line and message of a runtime message located in an input.
     static func runtimeMessage(_ line: Substring) -> (input: Int, line: Int, message: Substring)? {
         // The message's location is `#fileID`-like: "CellN/input N.L:LINE: ...".
-        guard let marker = line.range(of: "input ") else { return nil }
+        guard let marker = line.range(of: InputFileName.prefix) else { return nil }
         let rest = line[marker.upperBound...]
         let name = rest.prefix { $0.isNumber || $0 == "." }
         let afterName = rest.dropFirst(name.count)
         guard afterName.first == ":" else { return nil }
         let lineDigits = afterName.dropFirst().prefix { $0.isNumber }
         guard let generatedLine = Int(lineDigits),
-            let location = inputLocation(file: "input " + name, line: generatedLine)
+            let file = InputFileName.parse(suffix: name)
         else { return nil }
         let message = afterName.dropFirst(1 + lineDigits.count)
         guard message.hasPrefix(": ") else { return nil }
         // A trap on a generated line (a display call) belongs to the item after it.
-        return (location.input, location.line ?? generatedLine, message.dropFirst(2))
+        let place = location(of: file, line: generatedLine)
+        return (place.input, place.line ?? generatedLine, message.dropFirst(2))
     }
 
     private func sourceLine(input number: Int, line: Int) -> String? {
@@ -173,12 +175,6 @@ struct DiagnosticMapper {
             characters += 1
         }
         return characters + 1 + max(0, byteColumn - 1 - bytes)
-    }
-
-    /// `input 12` -> 12.
-    static func inputNumber(fromFile file: Substring) -> Int? {
-        guard file.hasPrefix("input ") else { return nil }
-        return Int(file.dropFirst("input ".count))
     }
 
     struct Header {

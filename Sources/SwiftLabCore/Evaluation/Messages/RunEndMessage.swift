@@ -7,15 +7,20 @@ import Darwin
 /// What the learner is told when an input's run, or the worker, ends other than normally,
 /// and the `:time` line.
 enum RunEndMessage {
-    /// Why the worker ended, for the learner; `whileIdle` when no input was running.
-    /// With `restoredInputs`, the state was restored by running that many inputs again.
+    /// Why the input's run, or the worker, ended, for the learner; `whileIdle` when no
+    /// input was running. With `keptState`, the worker left the input at the trap and
+    /// earlier state is as it was; with `restoredInputs`, a new worker restored it by
+    /// running those inputs (by prompt label) again.
     static func describeEnd(
         status: Int32, sawRuntimeMessage: Bool, whileIdle: Bool = false,
-        restoredInputs: Int? = nil
+        restoredInputs: [Int]? = nil, keptState: Bool = false
     ) -> String {
         var restored = whileIdle ? "earlier state comes back with the next input." : "earlier state is restored."
-        if let count = restoredInputs, count > 0 {
-            restored = "earlier state is restored (\(count) earlier input\(count == 1 ? "" : "s") run again)."
+        if keptState {
+            restored = "earlier state is unchanged."
+        } else if let labels = restoredInputs, !labels.isEmpty {
+            restored =
+                "earlier state is restored by running \(inputList(labels)) again (values they computed may differ)."
         }
         if status < 128 {
             let who = whileIdle ? "code scheduled by an earlier input" : "the input"
@@ -49,9 +54,40 @@ enum RunEndMessage {
         return "execution stopped\(when) (\(name)): \(reason); \(restored)"
     }
 
-    /// `(state restored: 3 earlier inputs run again)`; nothing when there were none.
-    static func restored(_ count: Int) -> String {
-        count == 0 ? "" : "(state restored: \(count) earlier input\(count == 1 ? "" : "s") run again)\n"
+    /// `(state restored by running inputs 1, 2 and 4 again: ...)`; nothing when there were none.
+    static func restored(_ labels: [Int]) -> String {
+        labels.isEmpty
+            ? "" : "(state restored by running \(inputList(labels)) again: values they computed may differ)\n"
+    }
+
+    /// Ctrl-C stopped the input (or the compiler, before it ran).
+    static let interrupted = "Interrupted.\n"
+
+    /// The worker could not load the cell's library (`message` is the loader's).
+    static func loadFailed(_ message: String) -> String {
+        "error: the worker could not load the cell: \(message)\n"
+    }
+
+    /// Code input `label` scheduled ended the worker, so the new one does not run it.
+    static func notRunAgain(_ label: Int) -> String {
+        "(input \(label) is not run again: code it scheduled stopped the program)\n"
+    }
+
+    /// A restored input could not be loaded again.
+    static func restoreFailed(_ loaderMessage: String) -> String {
+        "error: restoring the session failed: \(loaderMessage)\n"
+    }
+
+    /// A restored input did not run to its end again (its result depended on chance).
+    static func restoreFailed(_ labels: [Int]) -> String {
+        "error: input \(labels[0]) did not run again the same way; the state of \(inputList(labels)) is lost.\n"
+    }
+
+    /// `input 3`, `inputs 1 and 2`, `inputs 1, 2 and 4`.
+    static func inputList(_ labels: [Int]) -> String {
+        let names = labels.map(String.init)
+        guard let last = names.last, names.count > 1 else { return "input \(names.first ?? "")" }
+        return "inputs \(names.dropLast().joined(separator: ", ")) and \(last)"
     }
 
     /// The message for an input stopped by the timeout.

@@ -7,6 +7,9 @@ extension Session {
         public var cacheRoot: URL = CacheDirectory.defaultRoot()
         /// The longest an input may run before it is stopped (`nil`: no limit).
         public var timeout: Duration?
+        /// The longest a lesson's check may run, when ``timeout`` sets no shorter limit:
+        /// an endless loop in an exercise must not hang `:check`, `swiftlab check` or `watch`.
+        public static let checkTimeLimit: Duration = .seconds(30)
         /// Forces the way cells are compiled (`nil`: the fast path when available).
         public var compilePath: String?
         /// Receives output that cells produce while no input runs (a timer, a task);

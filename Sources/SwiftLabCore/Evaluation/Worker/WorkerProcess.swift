@@ -185,7 +185,17 @@ final class WorkerProcess: @unchecked Sendable {
         return finished
     }
 
-    /// Kills the worker (an interrupted or timed-out cell, or the end of a session).
+    /// Asks the worker to stop the cell it runs (SIGINT): it leaves the cell when the cell
+    /// runs its own code, and answers ``WorkerReply/interrupted(cell:)``; otherwise nothing
+    /// happens, and the caller asks again.
+    func interrupt() {
+        condition.lock()
+        let alive = !finished
+        condition.unlock()
+        if alive { kill(pid, SIGINT) }
+    }
+
+    /// Kills the worker (a cell that could not be stopped otherwise, or the end of a session).
     func terminate() {
         condition.lock()
         let alive = !finished

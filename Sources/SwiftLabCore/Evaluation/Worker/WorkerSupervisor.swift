@@ -6,25 +6,44 @@ import Glibc
 import Darwin
 #endif
 
-/// Keeps a worker process for a session: runs compiled cells in it, stops the running
-/// cell on Ctrl-C or at the timeout, and after the worker ends starts a new one and runs
-/// the accepted cells again with their output discarded.
+/// Keeps a worker process for a session: runs compiled cells in it, and stops the running
+/// cell on Ctrl-C or at the timeout, inside the worker when it can (the worker leaves the
+/// cell and keeps everything else). After the worker ends, it starts a new one and runs the
+/// accepted cells again with their output discarded.
 ///
 /// ``interrupt()`` may be called from any thread; everything else from the session's.
 final class WorkerSupervisor: @unchecked Sendable {
-    private let executable: URL
-    private let timeout: Duration?
+    /// Starts a worker whose output between inputs goes to the first handler (text, and
+    /// whether it came from stderr), and whose end while no input runs to the second.
+    typealias StartWorker = (
+        _ asynchronousOutput: @escaping @Sendable (String, _ isError: Bool) -> Void,
+        _ idleExit: @escaping @Sendable (Int32) -> Void
+    ) throws -> any WorkerConnection
+
+    private let startWorkerProcess: StartWorker
+    /// How long an input may run (`nil`: no limit); a lesson's check has its own limit.
+    let timeout: Duration?
     private let idleMonitor: IdleWorkerMonitor
-    private var worker: WorkerProcess?
+    private var worker: (any WorkerConnection)?
     private let interruptLock = NSLock()
     private var interruptRequested = false
     /// The worker while it runs an input (guarded by `interruptLock`).
-    private var runningWorker: WorkerProcess?
+    private var runningWorker: (any WorkerConnection)?
 
     /// A supervisor for workers started from `executable`; output they produce while no
     /// input runs goes to `asynchronousOutput`. No worker runs until ``start()``.
-    init(executable: URL, timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void) {
-        self.executable = executable
+    convenience init(executable: URL, timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void) {
+        self.init(timeout: timeout, asynchronousOutput: asynchronousOutput) { output, idleExit in
+            try WorkerProcess(executable: executable, asynchronousOutput: output, idleExit: idleExit)
+        }
+    }
+
+    /// A supervisor for the workers `startWorker` starts (the unit tests' stand-ins).
+    init(
+        timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void,
+        startWorker: @escaping StartWorker
+    ) {
+        startWorkerProcess = startWorker
         self.timeout = timeout
         idleMonitor = IdleWorkerMonitor(output: asynchronousOutput)
     }
@@ -68,19 +87,35 @@ final class WorkerSupervisor: @unchecked Sendable {
         // (the input it restores for then does not run).
         let current = runningWorker
         interruptLock.unlock()
-        current?.terminate()
+        current?.interrupt()
     }
 
-    /// Runs a compiled cell in the worker, streaming its output; restarts the worker
-    /// and restores `accepted` when the cell does not finish. Cells that cannot be
-    /// restored are removed from `accepted`.
+    private var isInterruptRequested: Bool {
+        interruptLock.lock()
+        defer { interruptLock.unlock() }
+        return interruptRequested
+    }
+
+    /// How often, while a cell is asked to stop, SIGINT is sent again (the worker only
+    /// leaves a cell running its own code), and how long before the worker is killed.
+    static let interruptRetry: TimeInterval = 0.005
+    static let interruptPatience: TimeInterval = 1
+
+    /// Runs a compiled cell in the worker, streaming its output.
     ///
-    /// `results` receives the static type of each `$R` result the cell shows, by number.
-    /// When the cell crashes, `locate` finds the input lines of the stack frames the worker
+    /// A trap in the cell's synchronous code, Ctrl-C and the timeout end the cell inside
+    /// the worker, which goes on with every earlier value as it was. When the worker ends
+    /// instead (a trap after an `await` or on another thread, `exit`, a cell that would
+    /// not stop), a new worker runs `accepted` again; cells that cannot be restored are
+    /// removed from `accepted`.
+    ///
+    /// `timeout` limits how long the cell runs (`nil`: no limit). `results` receives the
+    /// static type of each `$R` result the cell shows, by number. When the cell traps, `locate` finds the input lines of the stack frames the worker
     /// reported (see ``TrapLocator``): a runtime message without a location in the input
     /// gets the innermost one, and `trapLocations` receives them all, innermost first.
     func execute(
-        cell: GeneratedCell, library: URL, mapper: DiagnosticMapper, accepted: inout [AcceptedCell],
+        cell: GeneratedCell, library: URL, timeout: Duration?, mapper: DiagnosticMapper,
+        accepted: inout [AcceptedCell],
         results: inout [Int: String], trapLocations: inout [TrapLocator.Location],
         locate: ([TrapLocator.Frame]) -> [TrapLocator.Location],
         emit: (String) -> Void, emitProgramOutput: (String) -> Void
@@ -92,7 +127,7 @@ final class WorkerSupervisor: @unchecked Sendable {
         interruptLock.unlock()
         // Ctrl-C while the compiler ran: the input does not run at all.
         if interruptedBeforeRunning {
-            emit("Interrupted.\n")
+            emit(RunEndMessage.interrupted)
             return .interrupted
         }
         defer {
@@ -100,17 +135,39 @@ final class WorkerSupervisor: @unchecked Sendable {
             runningWorker = nil
             interruptLock.unlock()
         }
-        var deadline = timeout.map { Date().addingTimeInterval(RunEndMessage.seconds($0)) } ?? .distantFuture
+        let deadline = timeout.map { Date().addingTimeInterval(RunEndMessage.seconds($0)) } ?? .distantFuture
         var errors = RuntimeErrorFilter(mapper: mapper)
         var timedOut = false
         var exitStatus: Int32?
+        var trapSignal: Int32?
+        /// Since when the cell is being asked to stop (Ctrl-C or the timeout).
+        var stoppingSince: Date?
+        var killed = false
         var runtimeMessages: [RuntimeErrorFilter.Piece] = []
         worker.send(.run(cell: cell.number, library: library.path, symbol: cell.entrySymbol, quiet: false))
         loop: while true {
-            guard let event = worker.next(until: deadline) else {
-                timedOut = true
-                worker.terminate()
-                deadline = .distantFuture  // the exit follows at once
+            let now = Date()
+            // Awake every 50 ms to see a Ctrl-C; every few while asking the cell to stop.
+            let wake =
+                killed
+                ? Date.distantFuture
+                : stoppingSince == nil
+                    ? min(deadline, now.addingTimeInterval(0.05)) : now.addingTimeInterval(Self.interruptRetry)
+            guard let event = worker.next(until: wake) else {
+                if let since = stoppingSince {
+                    if Date().timeIntervalSince(since) > Self.interruptPatience {
+                        // Not back in its own code for a second (waiting on a lock, in a
+                        // task after an `await`): only ending the worker stops it.
+                        worker.terminate()
+                        killed = true
+                    } else {
+                        worker.interrupt()
+                    }
+                } else if Date() >= deadline || isInterruptRequested {
+                    timedOut = !isInterruptRequested
+                    stoppingSince = Date()
+                    worker.interrupt()
+                }
                 continue
             }
             switch event {
@@ -129,10 +186,19 @@ final class WorkerSupervisor: @unchecked Sendable {
             case .reply(.result(cell.number, let number, let type)):
                 results[number] = type
             case .reply(.finished(cell.number)):
+                // It ended by itself, maybe as it was asked to stop.
+                stoppingSince = nil
+                break loop
+            case .reply(.interrupted(cell.number)):
+                // Ctrl-C sends the first SIGINT at once, before this loop sees the request.
+                if stoppingSince == nil { stoppingSince = Date() }
+                break loop
+            case .reply(.trapped(cell.number, let signal)):
+                trapSignal = signal
                 break loop
             case .reply(.failed(_, let message)):
                 for error in errors.finish() { emit(error.text) }
-                emit("error: the worker could not load the cell: \(message)\n")
+                emit(RunEndMessage.loadFailed(message))
                 worker.stopWaiting()
                 return .crashed
             case .reply:
@@ -143,7 +209,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             }
         }
         for error in errors.finish() { emit(error.text) }
-        if exitStatus != nil, !timedOut, !errors.cellFrames.isEmpty {
+        if trapSignal != nil || (exitStatus != nil && stoppingSince == nil), !errors.cellFrames.isEmpty {
             trapLocations = locate(errors.cellFrames)
             if let innermost = trapLocations.first,
                 let index = runtimeMessages.firstIndex(where: { $0.unlocatedMessage != nil })
@@ -153,39 +219,47 @@ final class WorkerSupervisor: @unchecked Sendable {
             }
         }
         for message in runtimeMessages { emit(message.text) }
-        guard let status = exitStatus else {
+        if let signal = trapSignal {
+            // Left at the trap inside the worker: nothing else changed. (Output of code
+            // running since, a timer, comes after this line.)
+            emit(
+                "error: \(RunEndMessage.describeEnd(status: 128 + signal, sawRuntimeMessage: errors.sawRuntimeMessage, keptState: true))\n"
+            )
             worker.stopWaiting()
-            return .succeeded
+            return .crashed
         }
-        interruptLock.lock()
-        let interrupted = interruptRequested
-        interruptLock.unlock()
+        guard let status = exitStatus else {
+            if stoppingSince != nil {
+                emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
+            }
+            worker.stopWaiting()
+            return stoppingSince == nil ? .succeeded : timedOut ? .timedOut : .interrupted
+        }
         let result: InputOutcome
-        if timedOut {
-            emit(RunEndMessage.timedOut(limit: timeout))
-            result = .timedOut
-        } else if interrupted {
-            emit("Interrupted.\n")
-            result = .interrupted
+        if stoppingSince != nil {
+            emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
+            result = timedOut ? .timedOut : .interrupted
         } else {
             // As in LLDB: the runtime's message, then one line saying the input was
             // interrupted and the earlier state is back (written once it is).
             let sawRuntimeMessage = errors.sawRuntimeMessage
             self.worker = nil
-            restore(accepted: &accepted, emit: emit) { count in
-                "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: count))\n"
+            restore(accepted: &accepted, label: mapper.label, emit: emit) { numbers in
+                let labels = numbers.map(mapper.label)
+                return
+                    "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: labels))\n"
             }
             return .crashed
         }
         self.worker = nil
-        restore(accepted: &accepted, emit: emit)
+        restore(accepted: &accepted, label: mapper.label, emit: emit) { RunEndMessage.restored($0.map(mapper.label)) }
         return result
     }
 
     /// The worker, started (and restored) if the last one has ended.
     private func liveWorker(
         accepted: inout [AcceptedCell], mapper: DiagnosticMapper, emit: (String) -> Void
-    ) -> WorkerProcess? {
+    ) -> (any WorkerConnection)? {
         if let worker, !worker.hasExited { return worker }
         worker = nil
         // Code an earlier input scheduled trapped between inputs: that input is not run
@@ -198,9 +272,9 @@ final class WorkerSupervisor: @unchecked Sendable {
             !accepted[index].generated.exportsDeclarations
         {
             accepted.remove(at: index)
-            emit("(input \(mapper.label(culprit)) is not run again: code it scheduled stopped the program)\n")
+            emit(RunEndMessage.notRunAgain(mapper.label(culprit)))
         }
-        restore(accepted: &accepted, emit: emit)
+        restore(accepted: &accepted, label: mapper.label, emit: emit) { RunEndMessage.restored($0.map(mapper.label)) }
         return worker
     }
 
@@ -208,10 +282,10 @@ final class WorkerSupervisor: @unchecked Sendable {
     /// discarded. A cell that fails on the re-run (its result depended on chance) is
     /// dropped with those after it, and the learner is told.
     ///
-    /// `announce` gives the line that says so, from the number of inputs run again.
+    /// `announce` gives the line that says so, from the numbers of the inputs run again.
     private func restore(
-        accepted: inout [AcceptedCell], emit: (String) -> Void,
-        announce: (Int) -> String = RunEndMessage.restored
+        accepted: inout [AcceptedCell], label: (Int) -> Int, emit: (String) -> Void,
+        announce: ([Int]) -> String
     ) {
         do {
             worker = try startWorker()
@@ -220,7 +294,7 @@ final class WorkerSupervisor: @unchecked Sendable {
             return
         }
         guard let worker, !accepted.isEmpty else {
-            if self.worker != nil { emit(announce(0)) }
+            if self.worker != nil { emit(announce([])) }
             return
         }
         for cell in accepted {
@@ -238,30 +312,27 @@ final class WorkerSupervisor: @unchecked Sendable {
             case .reply(.finished):
                 restored += 1
             case .reply(.failed(_, let message)):
-                emit("error: restoring the session failed: \(message)\n")
+                emit(RunEndMessage.restoreFailed(message))
                 restored = accepted.count
-            case .exited:
-                let lost = accepted[restored...].map { String($0.number) }.joined(separator: ", ")
-                emit(
-                    "error: input \(accepted[restored].number) did not run again the same way; "
-                        + "the state of inputs \(lost) is lost.\n")
+            case .exited, .reply(.trapped), .reply(.interrupted):
+                worker.terminate()
+                emit(RunEndMessage.restoreFailed(accepted[restored...].map { label($0.number) }))
                 accepted.removeSubrange(restored...)
                 self.worker = nil
-                restore(accepted: &accepted, emit: emit, announce: announce)
+                restore(accepted: &accepted, label: label, emit: emit, announce: announce)
                 return
             default:
                 continue
             }
         }
         worker.stopWaiting()
-        emit(announce(accepted.count))
+        emit(announce(accepted.map(\.number)))
     }
 
-    private func startWorker() throws -> WorkerProcess {
+    private func startWorker() throws -> any WorkerConnection {
         let monitor = idleMonitor
-        return try WorkerProcess(
-            executable: executable,
-            asynchronousOutput: { text, isError in monitor.handle(text, isError: isError) },
-            idleExit: { status in monitor.workerExited(status: status) })
+        return try startWorkerProcess(
+            { text, isError in monitor.handle(text, isError: isError) },
+            { status in monitor.workerExited(status: status) })
     }
 }

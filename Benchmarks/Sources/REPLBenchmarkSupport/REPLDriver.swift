@@ -1,17 +1,18 @@
 import Foundation
-import REPLBenchmarkSupport
 
 /// Drives `swiftlab` through its non-interactive mode (standard input is a pipe) and
 /// times each input from writing it to the end of its output: with `:time` on, the
 /// REPL ends every input with a `[compile ... ms, run ... ms]` line.
-final class REPLDriver {
+public final class REPLDriver {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
     private var buffer: [UInt8] = []
 
-    init(swiftlab: URL, cacheHome: URL) throws {
+    /// Starts `swiftlab` with `arguments` and its cache in `cacheHome`, and turns `:time` on.
+    public init(swiftlab: URL, cacheHome: URL, arguments: [String] = []) throws {
         process.executableURL = swiftlab
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheHome.path
         environment["NO_COLOR"] = "1"
@@ -28,8 +29,9 @@ final class REPLDriver {
     /// the REPL's own compile and run figures. Stops the benchmark if the input printed
     /// an error: a failing cell is quicker than one that runs, so timing a session that
     /// fails measures the wrong thing (a release worker once could not load any cell
-    /// using `Array`, and this benchmark reported the failures' speed).
-    func evaluate(_ text: String) -> (wall: Double, line: String) {
+    /// using `Array`, and this benchmark reported the failures' speed). An input meant to
+    /// fail (a trap, a timeout) passes `failing`, and must print an error.
+    public func evaluate(_ text: String, failing: Bool = false) -> (wall: Double, line: String) {
         let start = ContinuousClock.now
         send(text)
         var printed: [String] = []
@@ -38,13 +40,18 @@ final class REPLDriver {
             return line.hasPrefix("[compile ")
         }
         let wall = milliseconds(since: start)
-        if let failure = printed.first(where: { $0.hasPrefix("error:") || $0.contains(": error:") }) {
+        let failure = printed.first { $0.hasPrefix("error:") || $0.contains(": error:") }
+        if let failure, !failing {
             fatalError("the input `\(text)` failed, so its time means nothing: \(failure)")
+        }
+        if failing, failure == nil {
+            fatalError("the input `\(text)` was meant to fail and did not: \(printed)")
         }
         return (wall, line)
     }
 
-    func finish() {
+    /// Ends swiftlab (its standard input closes) and waits for it.
+    public func finish() {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
     }

@@ -1,0 +1,241 @@
+import Foundation
+import SwiftLabWorkerProtocol
+import Testing
+
+@testable import SwiftLabCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The supervisor's decisions, against scripted workers (no toolchain, no process): a
+/// trap or Ctrl-C the worker left the cell at keeps the worker and every accepted cell;
+/// a worker that died is replaced and the accepted cells run again, named by their prompt
+/// labels; a cell that does not run again the same way is dropped with those after it;
+/// code an earlier input scheduled that ended the worker keeps that input from running again.
+@Suite struct WorkerSupervisorTests {
+    /// A worker that answers each request as its script says, on the caller's thread.
+    final class ScriptedWorker: WorkerConnection, @unchecked Sendable {
+        typealias Script = @Sendable (WorkerRequest, ScriptedWorker) -> Void
+        private let condition = NSCondition()
+        private var events: [WorkerProcess.Event] = []
+        private var ended = false
+        private(set) var requests: [WorkerRequest] = []
+        private(set) var interrupts = 0
+        let script: Script
+        let onInterrupt: @Sendable (ScriptedWorker) -> Void
+
+        init(script: @escaping Script, onInterrupt: @escaping @Sendable (ScriptedWorker) -> Void = { _ in }) {
+            self.script = script
+            self.onInterrupt = onInterrupt
+        }
+
+        func push(_ event: WorkerProcess.Event) {
+            condition.lock()
+            events.append(event)
+            if case .exited = event { ended = true }
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        var hasExited: Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return ended
+        }
+
+        func send(_ request: WorkerRequest) -> Bool {
+            condition.lock()
+            requests.append(request)
+            condition.unlock()
+            script(request, self)
+            return true
+        }
+
+        func next(until deadline: Date) -> WorkerProcess.Event? {
+            condition.lock()
+            defer { condition.unlock() }
+            while events.isEmpty {
+                if !condition.wait(until: deadline) { return nil }
+            }
+            return events.removeFirst()
+        }
+
+        func stopWaiting() {}
+
+        func interrupt() {
+            condition.lock()
+            interrupts += 1
+            condition.unlock()
+            onInterrupt(self)
+        }
+
+        func terminate() {
+            if !hasExited { push(.exited(status: 128 + SIGKILL)) }
+        }
+
+        func shutDown() { terminate() }
+    }
+
+    /// Starts the scripted workers in order; records how many were started.
+    final class Workers: @unchecked Sendable {
+        var scripts: [ScriptedWorker]
+        private(set) var started: [ScriptedWorker] = []
+        var idleExit: (@Sendable (Int32) -> Void)?
+
+        init(_ scripts: [ScriptedWorker]) { self.scripts = scripts }
+
+        func start(idleExit: @escaping @Sendable (Int32) -> Void) -> any WorkerConnection {
+            let worker = scripts.removeFirst()
+            started.append(worker)
+            self.idleExit = idleExit
+            return worker
+        }
+    }
+
+    static func cell(_ number: Int, exportsDeclarations: Bool = false) -> GeneratedCell {
+        GeneratedCell(
+            number: number, moduleName: "Cell\(number)", entrySymbol: "cell\(number)_main", source: "",
+            declarations: [], imports: [], exportsDeclarations: exportsDeclarations, columnShifts: [])
+    }
+
+    static func accepted(_ numbers: [Int]) -> [AcceptedCell] {
+        numbers.map {
+            AcceptedCell(
+                number: $0, input: "", library: URL(fileURLWithPath: "/cells/libCell\($0).so"),
+                symbol: "cell\($0)_main", generated: cell($0))
+        }
+    }
+
+    /// Finishes every run request at once.
+    static let finishing: ScriptedWorker.Script = { request, worker in
+        if case .run(let cell, _, _, _) = request { worker.push(.reply(.finished(cell: cell))) }
+    }
+
+    /// Runs cell 3 with inputs 1 and 2 accepted (shown at prompts 11 and 12).
+    func execute(
+        _ workers: Workers, timeout: Duration? = nil, accepted: inout [AcceptedCell]
+    ) throws -> (outcome: InputOutcome, text: String) {
+        let supervisor = WorkerSupervisor(
+            timeout: timeout, asynchronousOutput: { _ in },
+            startWorker: { _, idleExit in workers.start(idleExit: idleExit) })
+        try supervisor.start()
+        return run(supervisor, accepted: &accepted)
+    }
+
+    func run(_ supervisor: WorkerSupervisor, accepted: inout [AcceptedCell]) -> (outcome: InputOutcome, text: String) {
+        var text = ""
+        var results: [Int: String] = [:]
+        var locations: [TrapLocator.Location] = []
+        let mapper = DiagnosticMapper(
+            input: 3, texts: [1: "a", 2: "b", 3: "c"], shifts: [], labels: [1: 11, 2: 12, 3: 13])
+        let outcome = supervisor.execute(
+            cell: Self.cell(3), library: URL(fileURLWithPath: "/cells/libCell3.so"), timeout: supervisor.timeout,
+            mapper: mapper, accepted: &accepted, results: &results, trapLocations: &locations,
+            locate: { _ in [] }, emit: { text += $0 }, emitProgramOutput: { text += $0 })
+        return (outcome, text)
+    }
+
+    @Test func aTrapTheWorkerLeftKeepsTheWorkerAndEveryCell() throws {
+        let worker = ScriptedWorker { request, worker in
+            guard case .run(let cell, _, _, _) = request else { return }
+            worker.push(.standardError("Fatal error: boom\n"))
+            worker.push(.reply(.trapped(cell: cell, signal: SIGILL)))
+        }
+        let workers = Workers([worker])
+        var accepted = Self.accepted([1, 2])
+        let (outcome, text) = try execute(workers, accepted: &accepted)
+        #expect(outcome == .crashed)
+        #expect(text.hasSuffix("error: execution interrupted (SIGILL); earlier state is unchanged.\n"))
+        #expect(accepted.map(\.number) == [1, 2])
+        #expect(workers.started.count == 1)
+        #expect(worker.requests.count == 1)
+    }
+
+    @Test func aDeadWorkerIsReplacedAndTheInputsRunAgainAreNamedByPrompt() throws {
+        let dying = ScriptedWorker { request, worker in
+            if case .run = request { worker.push(.exited(status: 128 + SIGSEGV)) }
+        }
+        let next = ScriptedWorker(script: Self.finishing)
+        let workers = Workers([dying, next])
+        var accepted = Self.accepted([1, 2])
+        let (outcome, text) = try execute(workers, accepted: &accepted)
+        #expect(outcome == .crashed)
+        #expect(
+            text.contains(
+                "earlier state is restored by running inputs 11 and 12 again (values they computed may differ).\n"))
+        #expect(
+            next.requests.map(\.line) == [
+                WorkerRequest.run(cell: 1, library: "/cells/libCell1.so", symbol: "cell1_main", quiet: true).line,
+                WorkerRequest.run(cell: 2, library: "/cells/libCell2.so", symbol: "cell2_main", quiet: true).line,
+            ])
+        #expect(accepted.map(\.number) == [1, 2])
+    }
+
+    @Test func aCellThatDoesNotRunAgainTheSameWayIsDroppedWithThoseAfterIt() throws {
+        let dying = ScriptedWorker { request, worker in
+            if case .run = request { worker.push(.exited(status: 128 + SIGILL)) }
+        }
+        // Input 1 runs again; input 2 traps this time (its result depended on chance).
+        let unlucky = ScriptedWorker { request, worker in
+            guard case .run(let cell, _, _, _) = request else { return }
+            worker.push(cell == 1 ? .reply(.finished(cell: 1)) : .reply(.trapped(cell: cell, signal: SIGILL)))
+        }
+        let last = ScriptedWorker(script: Self.finishing)
+        let workers = Workers([dying, unlucky, last])
+        var accepted = Self.accepted([1, 2])
+        let (_, text) = try execute(workers, accepted: &accepted)
+        #expect(text.contains("error: input 12 did not run again the same way; the state of input 12 is lost.\n"))
+        #expect(text.contains("earlier state is restored by running input 11 again"))
+        #expect(accepted.map(\.number) == [1])
+        #expect(workers.started.count == 3)
+    }
+
+    @Test func theTimeoutStopsTheCellInsideTheWorker() throws {
+        let worker = ScriptedWorker(
+            script: { _, _ in }, onInterrupt: { worker in worker.push(.reply(.interrupted(cell: 3))) })
+        let workers = Workers([worker])
+        var accepted = Self.accepted([1, 2])
+        let (outcome, text) = try execute(workers, timeout: .milliseconds(1), accepted: &accepted)
+        #expect(outcome == .timedOut)
+        #expect(text == "error: the input ran longer than the 0.001 s timeout and was stopped.\n")
+        #expect(workers.started.count == 1)
+    }
+
+    /// A cell that never comes back to its own code (waiting on a lock) is asked again and
+    /// again, then its worker is ended and the state restored.
+    @Test func aCellThatCannotBeLeftEndsItsWorkerAfterRepeatedRequests() throws {
+        let stuck = ScriptedWorker(script: { _, _ in })
+        let next = ScriptedWorker(script: Self.finishing)
+        let workers = Workers([stuck, next])
+        var accepted = Self.accepted([1, 2])
+        let (outcome, text) = try execute(workers, timeout: .milliseconds(1), accepted: &accepted)
+        #expect(outcome == .timedOut)
+        #expect(stuck.interrupts > 1)
+        #expect(text.hasSuffix("(state restored by running inputs 11 and 12 again: values they computed may differ)\n"))
+        #expect(accepted.map(\.number) == [1, 2])
+    }
+
+    /// Code input 2 scheduled ended the worker while no input ran: input 2 does not run
+    /// again (it would schedule the same trap); input 1 does.
+    @Test func theInputWhoseScheduledCodeEndedTheWorkerIsNotRunAgain() throws {
+        let idle = ScriptedWorker(script: Self.finishing)
+        let next = ScriptedWorker(script: Self.finishing)
+        let workers = Workers([idle, next])
+        let supervisor = WorkerSupervisor(
+            timeout: nil, asynchronousOutput: { _ in },
+            startWorker: { _, idleExit in workers.start(idleExit: idleExit) })
+        try supervisor.start()
+        idle.push(.exited(status: 128 + SIGILL))
+        workers.idleExit?(128 + SIGILL)
+        var accepted = Self.accepted([1, 2])
+        let (outcome, text) = run(supervisor, accepted: &accepted)
+        #expect(outcome == .succeeded)
+        #expect(
+            text.hasPrefix(
+                "(input 12 is not run again: code it scheduled stopped the program)\n"
+                    + "(state restored by running input 11 again: values they computed may differ)\n"))
+        #expect(accepted.map(\.number) == [1])
+        #expect(next.requests.count == 2)
+    }
+}
