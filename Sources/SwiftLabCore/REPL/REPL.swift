@@ -66,8 +66,7 @@ public final class REPL {
             signals?.onInterrupt(reader.interruptReading)
             interruptBeforeRunning.withLock { $0 = false }
             // Tab on a continuation line completes with the lines above it in view.
-            reader.precedingLines = pending.map { $0 + "
-" }.joined()
+            reader.precedingLines = pending.map { $0 + "\n" }.joined()
             let result = fedLines.isEmpty ? reader.readLine(prompt: prompt) : .line(fedLines.removeFirst())
             signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
             switch result {
