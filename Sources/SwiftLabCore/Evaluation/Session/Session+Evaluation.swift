@@ -68,8 +68,7 @@ extension Session {
         let runStart = clock.now
         var results: [Int: String] = [:]
         var trapLocations: [TrapLocator.Location] = []
-        let cells = accepted.map(\.generated) + [cell]
-        let locator = TrapLocator(compiler: builder.compiler)
+        let locator = TrapLocator(toolchain: builder.compiler.toolchain)
         // A lesson's check (transient) has a time limit even in a shell that sets none.
         let limit =
             mode == .transient
@@ -77,7 +76,7 @@ extension Session {
         let status = supervisor.execute(
             cell: cell, library: library, timeout: limit, mapper: mapper, accepted: &accepted,
             results: &results, trapLocations: &trapLocations,
-            locate: { locator.locations(of: $0, cells: cells) },
+            locate: { locator.locations(of: $0) },
             emit: emit, emitProgramOutput: emitProgramOutput)
         let runTime = clock.now - runStart
         if status == .succeeded, !transient {
