@@ -66,5 +66,6 @@ for earlier in [5, 120] {
     print(
         String(
             format: "%14d | %8.0f | %9.0f | %13.0f | %13.0f | %5.0f (max %.0f)", earlier, trapMedian, plainMedian,
-            trapMedian - plainMedian, Summary(values: compile).median, Summary(values: loop).median, Summary(values: loop).max))
+            trapMedian - plainMedian, Summary(values: compile).median, Summary(values: loop).median,
+            Summary(values: loop).max))
 }
