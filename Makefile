@@ -1,9 +1,10 @@
 # The two commands of the README's quick start: `make run` and `make test`; `make docs`
-# builds the libraries' documentation (scripts/docs.sh).
-# Each installs what it needs (libedit-dev) first when it is missing.
+# builds the libraries' documentation (scripts/docs.sh); `make jupyter` installs the
+# Jupyter kernel (Jupyter/) for the current user.
+# Each installs what it needs (libedit-dev, libssl-dev) first when it is missing.
 SWIFT ?= swift
 
-.PHONY: run test docs deps build clean
+.PHONY: run test docs jupyter deps build clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -32,6 +33,11 @@ test: deps
 	# a debug build happens to load and a release build does not.
 	$(SWIFT) build -c release
 	"$$($(SWIFT) build -c release --show-bin-path)/swiftlab" verify
+	# The Jupyter kernel, driven with jupyter_client in a temporary Python environment
+	# (ipykernel, jupyter_client and nbclient from PyPI), and a lesson's notebook run with
+	# nbclient, on the same release build.
+	./scripts/install-deps.sh --python
+	./scripts/test-jupyter.sh "$$($(SWIFT) build -c release --show-bin-path)/swiftlab"
 	# Streams' tests again with the subjects' thread bias compiled out, so that the locked
 	# protocol every other platform runs is tested on Linux too. The root manifest then
 	# declares only StreamsTests over the libraries' package, and a scratch path of its own
@@ -53,6 +59,13 @@ test: deps
 # Build the DocC documentation of the libraries into .build/docs and say how to read it.
 docs: deps
 	@SWIFT=$(SWIFT) ./scripts/docs.sh
+
+# Build swiftlab in release and install the Jupyter kernel running it for the current user
+# (pip and `jupyter kernelspec install --user`; PYTHON=... picks the Python of your Jupyter).
+jupyter: deps
+	@./scripts/install-deps.sh --python
+	@$(SWIFT) build -c release
+	@./scripts/jupyter.sh "$$($(SWIFT) build -c release --show-bin-path)/swiftlab"
 
 build: deps
 	$(SWIFT) build

@@ -69,7 +69,7 @@ products += [
     // What every compiled REPL cell links against and imports: one shared library, so
     // that the worker loads each module's code and metadata exactly once. LocalHTTPServer
     // is in it so that a lesson (20, live data) can start a real server with `import`.
-    .library(name: "SwiftLabCells", type: .dynamic, targets: ["SwiftLabCells", "SwiftLabRuntime"]),
+    .library(name: "SwiftLabCells", type: .dynamic, targets: ["SwiftLabCells", "SwiftLabRuntime", "SwiftLabCellsDisplay"]),
 ]
 targets += [
     // libedit, with static inline wrappers for its variadic calls (Sources/CEditLine/shim.h).
@@ -88,6 +88,9 @@ targets += [
             library("LocalHTTPServer"),
         ]
     ),
+    // A marble diagram or recording shown as a cell's result is also an SVG picture under
+    // `swiftlab serve` (the Jupyter kernel): conformances found at run time, in SwiftLabCells.
+    .target(name: "SwiftLabCellsDisplay", dependencies: ["SwiftLabRuntime", library("StreamsTesting")]),
     .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
     .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
@@ -107,6 +110,22 @@ targets += [
         dependencies: [
             "SwiftLabCore", "PTYTestSupport", "TestWaiting", "swiftlab", "swiftlab-worker", "swiftlab-compile-server", "swiftlab-complete",
         ]
+    ),
+]
+
+// MARK: - wss:// (Libraries' StreamsFoundationTLS, on the system's OpenSSL) against a TLS
+// WebSocket server of its own on loopback with a test CA. The server is written with
+// OpenSSL too: COpenSSLTestServer is its C module (the library's own is not a product).
+targets += [
+    .systemLibrary(
+        name: "COpenSSLTestServer",
+        path: "Tests/COpenSSLTestServer",
+        pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    .testTarget(
+        name: "StreamsFoundationTLSTests",
+        dependencies: [library("StreamsFoundation"), library("StreamsFoundationTLS"), "COpenSSLTestServer", "TestWaiting"]
     ),
 ]
 

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // SwiftLab's libraries, the package other packages depend on: Pipelines, Streams,
-// StreamsFoundation and StreamsTesting, with nothing of the REPL. Depend on it as the
+// StreamsFoundation (with StreamsFoundationTLS for wss://) and StreamsTesting, with nothing of the REPL. Depend on it as the
 // README says ("Use the libraries in your package"):
 //
 //     .package(url: "https://github.com/OWNER/SwiftLab.git", from: "X.Y.Z")
@@ -35,6 +35,12 @@ let package = Package(
         // upgrades connections with StreamsFoundation's frame codec (package access), so
         // the client and the server speak one wire format.
         .library(name: "LocalHTTPServer", targets: ["LocalHTTPServer"]),
+        // wss:// for StreamsFoundation's WebSocket client: TLS by the system's OpenSSL
+        // (libssl-dev, installed by scripts/install-deps.sh). A module of its own so that
+        // StreamsFoundation links no TLS library: only programs that import
+        // StreamsFoundationTLS (and pass `WebSocketTLS.system()` in their configuration)
+        // need OpenSSL.
+        .library(name: "StreamsFoundationTLS", targets: ["StreamsFoundationTLS"]),
     ],
     targets: [
         .target(name: "Pipelines"),
@@ -48,6 +54,13 @@ let package = Package(
         .target(name: "StreamsFoundation", dependencies: ["Streams"]),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "LocalHTTPServer", dependencies: ["Streams", "StreamsFoundation"]),
+        // OpenSSL's headers, with wrappers for the calls OpenSSL spells as macros (shim.h).
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        .target(name: "StreamsFoundationTLS", dependencies: ["StreamsFoundation", "COpenSSL"]),
     ],
     swiftLanguageModes: [.v6]
 )

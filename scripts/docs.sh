@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The documented products; each is one target of the same name with a catalog.
-PRODUCTS=(Pipelines Streams StreamsFoundation StreamsTesting)
+PRODUCTS=(Pipelines Streams StreamsFoundation StreamsFoundationTLS StreamsTesting)
 
 SWIFT=${SWIFT:-swift}
 quiet=false
@@ -37,6 +37,12 @@ for product in "${PRODUCTS[@]}"; do
 done
 bin=$("$SWIFT" build --show-bin-path)
 
+# The system-library modules (COpenSSL) are found by their module maps, as SwiftPM does.
+system_modules=()
+for map in Libraries/Sources/*/module.modulemap; do
+    system_modules+=(-Xcc "-fmodule-map-file=$map")
+done
+
 failed=()
 for product in "${PRODUCTS[@]}"; do
     graphs="$out/symbol-graphs/$product"
@@ -45,7 +51,7 @@ for product in "${PRODUCTS[@]}"; do
     # Extension blocks let DocC show what the module adds to other modules' types
     # (Sequence.publisher, DispatchQueue as a Scheduler) under those types.
     "${extract[@]}" -module-name "$product" -target "$triple" \
-        -I "$bin/Modules" -I "$bin" -output-dir "$graphs" \
+        -I "$bin/Modules" -I "$bin" "${system_modules[@]}" -output-dir "$graphs" \
         -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols
     "$SWIFT" scripts/navigator-titles.swift "$graphs" >/dev/null
     if ! "${docc[@]}" convert "Libraries/Sources/$product/$product.docc" \

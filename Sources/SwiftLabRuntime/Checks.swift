@@ -15,11 +15,17 @@ public func expect(_ condition: @autoclosure () -> Bool, _ description: String) 
 
 /// Checks that `actual` equals `expected`, reporting both values when they differ.
 public func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ description: String) {
-    let passed = actual == expected
-    report(
-        CheckReport(
-            passed: passed, description: description,
-            expected: String(reflecting: expected), actual: String(reflecting: actual)))
+    report(equalityReport(actual, expected, description))
+}
+
+/// The report of ``expectEqual(_:_:_:)``: both values spelled as the REPL shows values
+/// (`Result<Int, OddNumberError>.failure(OddNumberError.odd(3))`), never with the module
+/// names `String(reflecting:)` gives (`Swift.Result<Swift.Int, Cell7.OddNumberError>...`).
+func equalityReport<T: Equatable>(_ actual: T, _ expected: T, _ description: String) -> CheckReport {
+    var renderer = CompactValueRenderer()
+    return CheckReport(
+        passed: actual == expected, description: description,
+        expected: renderer.render(expected), actual: renderer.render(actual))
 }
 
 private func report(_ report: CheckReport) {

@@ -41,7 +41,8 @@ extension SwiftLabRuntime {
         nextResultNumber += 1
         keepResult(value, number: number)
         startLine()
-        print(describe(value, named: "$R\(number)", style: displayStyle, writtenType: writtenType))
+        print(RichOutput.result(describe(value, named: "$R\(number)", style: displayStyle, writtenType: writtenType)))
+        displayPictures(of: value)
     }
 
     /// Prints a new binding as `name: Type = value`.
@@ -53,15 +54,19 @@ extension SwiftLabRuntime {
     ///     alias (`let t: Celsius = 20`).
     public static func displayBinding<T>(_ value: @autoclosure () -> T, named name: String, writtenType: String? = nil)
     {
+        let shown = value()
         startLine()
-        print(describe(value(), named: name, style: displayStyle, writtenType: writtenType))
+        print(RichOutput.result(describe(shown, named: name, style: displayStyle, writtenType: writtenType)))
+        displayPictures(of: shown)
     }
 
     /// Prints a top-level computed property as LLDB does, `name: Type = <computed property>`,
     /// without running its getter.
     public static func displayComputedProperty(named name: String, writtenType: String) {
         startLine()
-        print("\(name): \(TypeNameSugar.sugaredWrittenType(writtenType, style: displayStyle)) = <computed property>")
+        print(
+            RichOutput.result(
+                "\(name): \(TypeNameSugar.sugaredWrittenType(writtenType, style: displayStyle)) = <computed property>"))
     }
 
     /// The number the next error shown as a result gets (`$E0`, `$E1`, ...).
@@ -74,7 +79,7 @@ extension SwiftLabRuntime {
             describe(error, named: "$E\(nextErrorNumber)", style: displayStyle)
         }
         startLine()
-        print(describeOpened(error))
+        print(RichOutput.result(describeOpened(error)))
         nextErrorNumber += 1
     }
 
@@ -88,7 +93,7 @@ extension SwiftLabRuntime {
         let type = TypeNameSugar.sugaredWrittenType(writtenType, style: displayStyle)
         let value = zeroes.contains(type) ? "0" : type == "Bool" ? "false" : "<uninitialized>"
         startLine()
-        print("\(name): \(type) = \(value)")
+        print(RichOutput.result("\(name): \(type) = \(value)"))
     }
 
     /// `name: Type = value` in the current ``displayStyle``, with the type sugared and cell

@@ -38,3 +38,10 @@ extension SwiftLabRuntime {
         return value
     }
 }
+
+extension SwiftLabRuntime {
+    /// No value, of the type `initializer` would return, which is never called: the
+    /// storage of a top-level `let x = await f()` gets its type from it without a type
+    /// written (the REPL runs the initializer in the input's async body, where it may await).
+    public static func uninitialized<T>(_ initializer: () async throws -> T) -> T? { nil }
+}

@@ -106,6 +106,24 @@ import Testing
         #expect(recoveries == 0)
     }
 
+    @Test func afterTheHandlerThrowsTheUpstreamsLaterValuesPassButNotItsCompletions() {
+        let upstream = Source()
+        var handled = 0
+        let recorder = Recorder<Int, any Error>()
+        upstream.tryCatch { (error: TestError) -> Source in
+            handled += 1
+            throw TestError.other
+        }.subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .failure(.oops))
+        // As in Combine: a value the upstream still sends passes, its completions do not.
+        #expect(upstream.send(2) == .none)
+        upstream.send(completion: .failure(.oops))
+        upstream.send(completion: .finished)
+        #expect(recorder.history == [.subscription, .value(1), .failure("other"), .value(2)])
+        #expect(handled == 1)
+    }
+
     @Test func aValueBeforeTheUpstreamsSubscriptionStopsTheProgramAsInCombine() async {
         await #expect(processExitsWith: .failure) {
             let upstream = SubscriptionlessPublisher()

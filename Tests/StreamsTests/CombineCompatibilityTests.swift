@@ -64,6 +64,43 @@ import Testing
         withExtendedLifetime(feed) {}
     }
 
+    @Test func currentValueSubjectAsksItsUpstreamAtOnceAndCancelsItWhenItGoes() {
+        let subscription = RecordingSubscription()
+        do {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            subject.send(subscription: subscription)
+            #expect(subscription.requests == [.unlimited])
+            // Asked already: its first subscriber's demand asks nothing more.
+            let recorder = Recorder<Int, Never>()
+            subject.subscribe(recorder)
+            #expect(subscription.requests == [.unlimited])
+            subject.send(subscription: subscription)
+            #expect(subscription.requests == [.unlimited, .unlimited])
+            #expect(subscription.cancelCount == 0)
+            // A live subscriber keeps the subject's state, as in Combine.
+            recorder.cancel()
+        }
+        #expect(subscription.cancelCount == 2)
+    }
+
+    @Test func passthroughSubjectCancelsTheUpstreamItNeverAskedWhenItGoes() {
+        let subscription = RecordingSubscription()
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            subject.send(subscription: subscription)
+            #expect(subscription.requests == [])
+        }
+        #expect(subscription.requests == [])
+        #expect(subscription.cancelCount == 1)
+    }
+
+    @Test func currentValueSubjectFedByAPublisherTakesItsValuesBeforeAnySubscriber() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let feed = [1, 2].publisher.subscribe(subject)
+        #expect(subject.value == 2)
+        withExtendedLifetime(feed) {}
+    }
+
     @Test func currentValueFeedingASubjectReachesALaterSubscriber() {
         let source = CurrentValueSubject<String, Never>("initial")
         let relay = PassthroughSubject<String, Never>()

@@ -231,6 +231,25 @@ import Testing
         #expect(shared.labels == nil)
     }
 
+    @Test func aSharedSubscriptionKeepsItsNameAndIdentityOnceItHasEnded() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: (any Subscription)?
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        let spy = AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                received = $0
+                sink.receive(subscription: $0)
+            },
+            receiveValue: { sink.receive($0) }, receiveCompletion: { sink.receive(completion: $0) })
+        subject.share().subscribe(spy)
+        let identifier = received?.combineIdentifier
+        subject.send(completion: .finished)
+        #expect(received.map { String(describing: $0) } == "Multicast")
+        #expect(received?.combineIdentifier == identifier)
+        received?.cancel()
+        #expect(received.map { String(describing: $0) } == "Multicast")
+    }
+
     @Test func autoconnectShowsItselfUpstreamAndPassesTheUpstreamSubscriptionOn() {
         let autoconnect = sides { $0.autoconnect() }
         autoconnect.upstream.expect("Autoconnect", labels: ["parent", "downstream"])

@@ -19,6 +19,18 @@ import Testing
         case locked
     }
 
+    #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
+    /// The process is registered for `membarrier` when it loads, before it has used any
+    /// subject: registering later, once the program has several threads, waits for an
+    /// RCU grace period (13-17 ms), which stalled the first send of a multithreaded program.
+    /// Checked in a fresh process: the heavy fence fails there unless registered.
+    @Test func theHeavyFenceIsRegisteredBeforeAnySubjectIsUsed() async {
+        await #expect(processExitsWith: .success) {
+            exit(asymmetricFenceHeavy() == 0 ? EXIT_SUCCESS : EXIT_FAILURE)
+        }
+    }
+    #endif
+
     /// Whether `mode` should leave the subject biased on this platform.
     static func expectsBias(_ mode: Mode) -> Bool {
         mode == .biased && SubjectCore<Int, Never>.biasIsSupported

@@ -108,6 +108,140 @@ import Testing
         #expect(settled.last == .finished, "\(operatorName)")
     }
 
+    // MARK: handleEvents and print: every event passed on, the hooks only while live
+
+    /// The hooks' calls, in order, as text.
+    private final class HookLog: @unchecked Sendable {
+        private(set) var entries: [String] = []
+        func tap<P: Publisher>(_ upstream: P) -> Publishers.HandleEvents<P> where P.Output == Int {
+            upstream.handleEvents(
+                receiveSubscription: { _ in self.entries.append("subscription") },
+                receiveOutput: { self.entries.append("value(\($0))") },
+                receiveCompletion: { self.entries.append("\($0)") },
+                receiveCancel: { self.entries.append("cancel") },
+                receiveRequest: { self.entries.append("request(\($0))") })
+        }
+    }
+
+    @Test func handleEventsPassesEventsAfterTheCompletionOnWithoutItsHooks() {
+        let upstream = ControlledPublisher<Int, TestError>()
+        let log = HookLog()
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        log.tap(upstream).subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        upstream.send(2)
+        upstream.send(completion: .failure(.oops))
+        #expect(recorder.history == [.subscription, .value(1), .finished, .value(2), .failure("oops")])
+        #expect(log.entries == ["subscription", "value(1)", "finished"])
+    }
+
+    @Test func handleEventsPassesEventsAfterTheCancelOnWithoutItsHooks() {
+        let upstream = ControlledPublisher<Int, TestError>()
+        let log = HookLog()
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(2))
+        log.tap(upstream).subscribe(recorder)
+        recorder.cancel()
+        recorder.request(.max(1))
+        recorder.cancel()
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        #expect(upstream.requests == [.max(2)])
+        #expect(upstream.cancelCount == 1)
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        #expect(log.entries == ["subscription", "request(max(2))", "cancel"])
+    }
+
+    @Test func handleEventsReportsASecondSubscriptionBeforeCancellingIt() {
+        let upstream = ControlledPublisher<Int, TestError>()
+        let log = HookLog()
+        log.tap(upstream).subscribe(Recorder<Int, TestError>(initialDemand: .none))
+        let second = RecordingSubscription()
+        upstream.send(subscription: second)
+        #expect(second.cancelCount == 1)
+        #expect(log.entries == ["subscription", "subscription"])
+    }
+
+    @Test func handleEventsReportsDemandBeforeTheSubscriptionAndRequestsItOnArrival() throws {
+        let upstream = ControlledPublisher<Int, TestError>(subscribesAtOnce: false)
+        let log = HookLog()
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        log.tap(upstream).subscribe(recorder)
+        let tap = try #require(upstream.subscriberAsSubscription)
+        tap.request(.max(3))
+        #expect(log.entries == ["request(max(3))"])
+        upstream.send(subscription: upstream.makeSubscription())
+        #expect(upstream.requests == [.max(3)])
+        #expect(recorder.history == [.subscription])
+        #expect(log.entries == ["request(max(3))", "subscription"])
+    }
+
+    @Test func handleEventsCancelledBeforeItsSubscriptionNeitherPassesOnNorCancelsIt() throws {
+        let upstream = ControlledPublisher<Int, TestError>(subscribesAtOnce: false)
+        let log = HookLog()
+        let recorder = Recorder<Int, TestError>()
+        log.tap(upstream).subscribe(recorder)
+        try #require(upstream.subscriberAsSubscription).cancel()
+        upstream.send(subscription: upstream.makeSubscription())
+        #expect(upstream.cancelCount == 0)
+        #expect(upstream.requests == [])
+        #expect(recorder.history == [])
+        #expect(log.entries == ["cancel", "subscription"])
+    }
+
+    /// What `print` writes to its stream, write by write.
+    private final class Writes: TextOutputStream, @unchecked Sendable {
+        var all: [String] = []
+        func write(_ string: String) { all.append(string) }
+        /// The lines, without the prefix.
+        var lines: [String] { all.joined().split(separator: "\n").map { String($0.dropFirst(3)) } }
+    }
+
+    @Test func printLogsASecondSubscriptionAndOneAfterTheCancelBeforeCancellingThem() {
+        let upstream = ControlledPublisher<Int, Never>()
+        let writes = Writes()
+        let recorder = Recorder<Int, Never>(initialDemand: .none)
+        upstream.print("p", to: writes).subscribe(recorder)
+        let (second, late) = (RecordingSubscription(), RecordingSubscription())
+        upstream.send(subscription: second)
+        recorder.cancel()
+        upstream.send(subscription: late)
+        #expect(second.cancelCount == 1)
+        #expect(late.cancelCount == 1)
+        #expect(writes.lines.filter { $0.hasPrefix("receive subscription") }.count == 3)
+        #expect(writes.lines.contains("receive cancel"))
+    }
+
+    @Test func printLogsEverythingAfterTheCancelAndTheCompletionToo() {
+        let upstream = ControlledPublisher<Int, TestError>()
+        let writes = Writes()
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(1))
+        upstream.print("p", to: writes).subscribe(recorder)
+        recorder.cancel()
+        recorder.cancel()
+        recorder.request(.max(2))
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        upstream.send(completion: .failure(.oops))
+        #expect(recorder.history == [.subscription, .value(1), .finished, .failure("oops")])
+        #expect(upstream.cancelCount == 1)
+        #expect(upstream.requests == [.max(1)])
+        #expect(writes.lines.first?.hasPrefix("receive subscription: (") == true)
+        #expect(
+            Array(writes.lines.dropFirst()) == [
+                "request max: (1)", "receive cancel", "receive cancel", "request max: (2)", "receive value: (1)",
+                "receive finished", "receive error: (oops)",
+            ])
+    }
+
+    @Test func printWritesEachLineAsTheStandardPrintDoes() {
+        let writes = Writes()
+        _ = Just(1).print("p", to: writes).sink { _ in }
+        // Swift's `print(_:to:)`: the separator before the first item (empty), the line,
+        // the newline.
+        #expect(Array(writes.all.prefix(3)) == ["", "p: receive subscription: (Just)", "\n"])
+    }
+
     private static func apply(_ name: String, to upstream: ControlledPublisher<Int, TestError>) -> AnyPublisher<
         Int, TestError
     > {

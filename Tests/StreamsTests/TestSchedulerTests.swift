@@ -232,8 +232,28 @@ import Testing
             diagram.description == """
                 input   a--------|
                 output  a----
-                        (stopped after 5 frames)
+                        (stopped after 5 frames, at 5 s on the clock, before the output completed: \
+                to see what comes later, shorten the times, as in 3 for 300)
                 """)
         #expect(diagram.rendered(style: .terminal).contains("\u{1B}["))
+    }
+
+    /// A mistake in marbles is shown by the diagram, not a trap (whose message an optimised
+    /// build drops): swiftlab's `:marbles` draws diagrams in such a build.
+    @Test func diagramsShowMistakesInTheirMarblesInsteadOfStopping() {
+        let noError = MarbleDiagram { scheduler in scheduler.cold("-a-#") }
+        #expect(
+            noError.description
+                == "error: '#' in \"-a-#\" needs an error: argument saying what the publisher fails with")
+        let noValue = MarbleDiagram { scheduler in scheduler.cold("-a-b|", values: ["a": 1]) }
+        #expect(noValue.mistakes == ["'b' in \"-a-b|\" has no entry in values:"])
+        let unclosed = MarbleDiagram { scheduler in
+            scheduler.cold("-a|").merge(with: scheduler.hot("-a-(b|"))
+        }
+        #expect(unclosed.description == "error: invalid marbles: a '(' is never closed\n  -a-(b|\n        ^")
+        #expect(
+            MarbleDiagram { scheduler in scheduler.cold("-^a|") }.mistakes == [
+                "'^' marks a hot publisher's subscription; a cold publisher starts when subscribed: -^a|"
+            ])
     }
 }

@@ -12,7 +12,7 @@ import Testing
         "Rendering": 2, "LineEditor": 2, "Input": 2,
         "Evaluation": 3, "Lessons": 3,
         "Commands": 4,
-        "REPL": 5,
+        "REPL": 5, "Machine": 5,
         "App": 6,
     ]
 

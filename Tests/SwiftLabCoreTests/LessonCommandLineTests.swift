@@ -41,7 +41,7 @@ import Testing
         #expect(output.contains("Created \(file.path): write your answer there."))
         #expect(
             output.contains(
-                "✗ Not yet: 0 of 1 checks hold.\n  ✗ total([1, 2, 3])\n      expected: 6\n      actual:   0"))
+                "✗ Not yet: its check does not hold.\n  ✗ total([1, 2, 3])\n      expected: 6\n      actual:   0"))
         // Hints only when asked for, and only then counted as seen.
         #expect(!output.contains("Hint 1 of 1"))
         #expect(output.contains("swiftlab check --hint 2 shows a hint."))
@@ -57,7 +57,7 @@ import Testing
         (status, output) = run("check", ["2"])
         #expect(status == 0)
         #expect(!output.contains("Created"))
-        #expect(output.contains("✓ Passed: all 1 check hold."))
+        #expect(output.contains("✓ Passed: its check holds."))
         #expect(
             output.contains(
                 "1 of 1 exercise files pass (1 of 1 exercises passed). Lessons [██████████░░░░░░░░░░] 1/2 done"))
@@ -87,7 +87,7 @@ import Testing
             output.contains("✗ Not yet: your file does not compile:\n  1-total.swift:7:1: error: expected expression"))
     }
 
-    @Test(arguments: ["lessons", "check", "watch", "verify"])
+    @Test(arguments: ["lessons", "check", "watch", "reset", "verify"])
     func everySubcommandExplainsItselfAndRejectsUnknownOptions(subcommand: String) {
         for flag in ["--help", "-h"] {
             let (status, output) = run(subcommand, [flag])
@@ -125,16 +125,74 @@ import Testing
         #expect(one.1.hasSuffix("1 lesson agrees with what swiftlab does.\n"))
     }
 
-    @Test func lessonsListsThemAll() {
-        let (status, output) = run("lessons")
+    @Test func lessonsListsEveryExerciseWithItsFileAndStateAndSaysWhatToTypeAtTheShell() throws {
+        let workspace = folder.appendingPathComponent("workspace")
+        var (status, output) = run("lessons")
         #expect(status == 0)
         #expect(
             output == """
                 Lessons  [░░░░░░░░░░░░░░░░░░░░] 0/2 done
                      1  Basics  0/1 exercises
+                        new     1 double-every-number  01-basics/1-double-every-number.swift
                      2  Sums    0/1 exercises
-                Open one with :lesson N or :lesson NAME.
+                        new     1 total  02-sums/1-total.swift
+                Exercise files are in \(workspace.path).
+                Check a lesson's files with swiftlab check N; swiftlab reset N EXERCISE puts one back to its starter code; \
+                run swiftlab and type :lesson N to read it.
 
                 """)
+        // A file made from the starter code is still new; one written in is started; a pass is done.
+        _ = run("check", ["1"])
+        _ = run("check", ["2"])
+        #expect(run("lessons").1.contains("new     1 double-every-number"))
+        #expect(run("lessons").1.contains("new     1 total"))
+        try "func total(_ n: [Int]) -> Int { 0 }\n".write(
+            to: workspace.appendingPathComponent("02-sums/1-total.swift"), atomically: true, encoding: .utf8)
+        #expect(run("lessons").1.contains("started 1 total"))
+        ProgressStore(directory: folder) { _ in }.update { $0.markPassed("total", in: "02-sums") }
+        (status, output) = run("lessons")
+        #expect(output.contains("done    1 total"))
+    }
+
+    @Test func resetPutsAnExerciseFileBackToItsStarterCodeKeepingTheOldOne() throws {
+        let file = folder.appendingPathComponent("workspace/02-sums/1-total.swift")
+        _ = run("check", ["2"])
+        let starter = try String(contentsOf: file, encoding: .utf8)
+        try "func total(_ n: [Int]) -> Int { 0 }\n".write(to: file, atomically: true, encoding: .utf8)
+        let (status, output) = run("reset", ["2", "total"])
+        #expect(status == 0)
+        #expect(output == "\(file.path) holds the starter code again; what it held is in 1-total.swift.previous.\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == starter)
+        #expect(
+            try String(contentsOf: file.appendingPathExtension("previous"), encoding: .utf8)
+                == "func total(_ n: [Int]) -> Int { 0 }\n")
+        // By number, and a lesson without the exercise named says which it has.
+        #expect(run("reset", ["sums", "1"]).1 == "\(file.path) holds the starter code.\n")
+        let wrong = run("reset", ["2", "average"])
+        #expect(wrong.0 == 2)
+        #expect(wrong.1 == "Lesson 2 has no exercise 'average'; its exercises: 1 (total).\n")
+        #expect(run("reset").1.hasPrefix("Usage: swiftlab reset LESSON [EXERCISE]"))
+    }
+
+    @Test func watchShowsPassedExercisesOnALineAndStopsAtTheOneToWorkOnWithTheNextStep() throws {
+        let commandLine = LessonCommandLine(
+            library: LessonFixtures.library(),
+            store: ProgressStore(directory: folder) { _ in },
+            workspace: ExerciseWorkspace(directory: folder.appendingPathComponent("workspace")),
+            style: .plain, write: { _ in }, makeEvaluator: { evaluator })
+        var output = ""
+        var watching = commandLine
+        watching.write = { output += $0 }
+        let lesson = try #require(LessonFixtures.library().lesson(named: "2"))
+        #expect(!watching.check(lesson, with: evaluator, focused: true))
+        let file = folder.appendingPathComponent("workspace/02-sums/1-total.swift")
+        #expect(output.contains("Exercise 1: Total  \(file.path)\n✗ Not yet: its check does not hold."))
+        #expect(output.contains("Next: edit \(file.path) and save it; it is checked again then."))
+        #expect(!output.contains("exercise files pass"))
+        try "func total(_ n: [Int]) -> Int { n.reduce(0, +) }\n".write(to: file, atomically: true, encoding: .utf8)
+        output = ""
+        #expect(watching.check(lesson, with: evaluator, focused: true))
+        #expect(output.contains("✓ Exercise 1: Total  \(file.path)\n"))
+        #expect(output.contains("✓ Every exercise of lesson 2 passes. That was the last lesson."))
     }
 }

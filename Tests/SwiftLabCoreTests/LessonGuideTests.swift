@@ -105,6 +105,19 @@ import Testing
         #expect(answers.take().contains("Lesson 1 has examples 1 to 2"))
     }
 
+    @Test func checkOfANamedExerciseOpensItQuietlyFirst() {
+        let guide = makeGuide()
+        guide.check("1.1")
+        #expect(guide.lesson?.number == 1)
+        #expect(guide.sectionIndex == 3)
+        let shown = console.take()
+        #expect(shown.contains("the check uses `doubled`, which you have not defined yet"))
+        #expect(!shown.contains("Lesson 1 ·"))  // the section is not shown
+        guide.check("1.9")
+        #expect(console.take().contains("No exercise '1.9': :check LESSON.N checks exercise N of a lesson"))
+        #expect(guide.sectionIndex == 3)
+    }
+
     @Test func checkNamesAMissingDefinitionThenShowsExpectedAndActualThenPasses() {
         let guide = makeGuide()
         guide.open("1")
@@ -298,5 +311,95 @@ extension LessonGuideTests {
             overview.list().contains(
                 "  ! Lessons/07-broken.md:12: this 'swift example' block must be followed by an 'output' block"))
         #expect(overview.banner().hasSuffix("1 lesson file(s) could not be read: :lessons shows why."))
+    }
+
+    /// A lesson whose exercise gives code (`Directory`) and asks for a function (`greeting`).
+    private func givenCodeGuide() throws -> LessonGuide {
+        let text = """
+            # Given
+
+            Intro.
+
+            ## Exercise: Greet
+
+            Write `greeting(token:in:)`.
+
+            ```swift starter
+            final class Directory {
+                func name(token: String) -> String { token == "secret" ? "Ada" : "?" }
+            }
+
+            func greeting(token: String, in directory: Directory) -> String {
+                ""
+            }
+            ```
+
+            ```swift check
+            expectEqual(greeting(token: "secret", in: Directory()), "Hello, Ada!", "greeting")
+            ```
+
+            ```hint
+            Use the directory.
+            ```
+
+            ```swift solution
+            func greeting(token: String, in directory: Directory) -> String {
+                "Hello, \\(directory.name(token: token))!"
+            }
+            ```
+
+            """
+        let lesson = try LessonParser.parse(text, path: "/lessons/03-given.md")
+        return LessonGuide(
+            library: LessonLibrary(lessons: [lesson]), store: ProgressStore(directory: folder) { _ in },
+            workspace: ExerciseWorkspace(directory: folder.appendingPathComponent("workspace")),
+            evaluator: evaluator, console: console, renderer: MarkdownRenderer(width: 80, style: .plain))
+    }
+
+    /// What `:check` says in the exercise of ``givenCodeGuide()``.
+    private func checkOutputOfTheGivenCodeExercise() throws -> String {
+        let guide = try givenCodeGuide()
+        guide.open("given")
+        guide.next()
+        _ = console.take()
+        guide.check()
+        return console.take()
+    }
+
+    /// `:check` said "which you have not defined yet. Write it here" of code the exercise gives.
+    @Test func aCheckMissingGivenCodePointsToStarter() throws {
+        evaluator.onCheck = { _, _ in
+            (
+                LessonEvaluation(
+                    status: .compileError,
+                    diagnostics:
+                        "check:1:13: error: cannot find 'greeting' in scope\ncheck:1:42: error: cannot find 'Directory' in scope"
+                ),
+                ""
+            )
+        }
+        let shown = try checkOutputOfTheGivenCodeExercise()
+        #expect(
+            shown.contains("the check uses `Directory`, which the exercise gives you: :starter loads it."), "\(shown)")
+        #expect(shown.contains("Then write `greeting` here (or with :edit), and :check again."), "\(shown)")
+        #expect(!shown.contains("which you have not defined yet"), "\(shown)")
+    }
+
+    /// Lesson 1's `let greeting = "Hello"` made lesson 15's check fail with no word of the clash.
+    @Test func aValueHidingTheFunctionTheCheckCallsIsNamed() throws {
+        evaluator.onCheck = { _, _ in
+            (
+                LessonEvaluation(
+                    status: .compileError,
+                    diagnostics: "check:1:13: error: cannot call value of non-function type 'String'"),
+                ""
+            )
+        }
+        _ = evaluator.evaluate("let greeting = \"Hello\"") { _ in }
+        let shown = try checkOutputOfTheGivenCodeExercise()
+        #expect(
+            shown.contains("The check calls `greeting` as a function, and this session also has a value of that name"),
+            "\(shown)")
+        #expect(shown.contains(":reset starts a fresh session"), "\(shown)")
     }
 }

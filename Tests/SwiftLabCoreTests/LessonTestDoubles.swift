@@ -34,6 +34,9 @@ final class FakeEvaluator: LessonEvaluator {
         resets += 1
     }
 
+    /// The names the inputs declare, as a session knows them.
+    var declaredNames: [String] { inputs.flatMap { LearnerCode.declaredNames(in: $0).sorted() } }
+
     /// Report lines as the runtime's `expectEqual` prints them.
     static func reports(_ reports: CheckReport...) -> String {
         reports.map { $0.line + "\n" }.joined()

@@ -26,4 +26,23 @@ struct PredictionComparisonTests {
             PredictionComparison.matches(
                 guess: "[2, 4] and \"Hi\"", printed: "xs: [Int] = [2, 4]\ngreeting: String = \"Hi\"\n"))
     }
+
+    /// Lesson 4 asks for "the type and the value of `present`": each of these was rejected.
+    @Test(arguments: [
+        #"[String?] = [Optional("Ada"), Optional("Grace")]"#,
+        #"present: [String?] = [Optional("Ada"), Optional("Grace")]"#,
+        #"[Optional("Ada"), Optional("Grace")]"#,
+    ])
+    func aGuessMayGiveTheTypeAndNameAsTheREPLShowsThem(guess: String) {
+        let printed = #"present: [String?] = [Optional("Ada"), Optional("Grace")]"# + "\n"
+        #expect(PredictionComparison.matches(guess: guess, printed: printed))
+        #expect(!PredictionComparison.matches(guess: #"[String] = ["Ada", "Grace"]"#, printed: printed))
+    }
+
+    @Test func severalLinesAreGuessedOnOneSeparatedBySemicolons() {
+        let printed = "xs: [Int] = [2, 4]\ngreeting: String = \"Hi\"\n"
+        #expect(PredictionComparison.matches(guess: #"xs: [Int] = [2, 4]; greeting: String = "Hi""#, printed: printed))
+        #expect(PredictionComparison.matches(guess: #"[Int] = [2, 4]; String = "Hi""#, printed: printed))
+        #expect(!PredictionComparison.matches(guess: #"[Int] = [2, 4]; String = "Ho""#, printed: printed))
+    }
 }

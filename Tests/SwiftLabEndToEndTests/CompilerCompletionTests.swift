@@ -46,9 +46,12 @@ struct CompilerCompletionTests {
         #expect(sorted.candidates.contains("sorted(by: "))
         #expect(sorted.candidates.allSatisfy { $0.hasPrefix("so") })
         #expect(sorted.insertion.hasPrefix("rt"))
-        // Listed as a compiler's completion list shows them: signature and type.
+        // Listed as Swift calls them, by their argument labels, with the type.
         #expect(sorted.listing.contains("sorted() -> [Int]"))
-        #expect(sorted.listing.contains { $0.hasPrefix("sorted(by: (Int, Int) throws -> Bool) ") })
+        #expect(sorted.listing.contains("sorted(by:) -> [Int]"), "\(sorted.listing)")
+        let mapping = engine.complete(textBeforeCursor: "favouriteNumbers.ma")
+        #expect(mapping.listing.contains { $0.hasPrefix("map(_:) -> ") }, "\(mapping.listing)")
+        #expect(!mapping.listing.contains { $0.contains("transform:") }, "\(mapping.listing)")
 
         let literal = engine.complete(textBeforeCursor: "[1,2].ma")
         #expect(literal.candidates.contains("map("))
@@ -74,7 +77,12 @@ struct CompilerCompletionTests {
         let engine = CompletionEngine(providers: [session.completionProvider])
 
         #expect(engine.complete(textBeforeCursor: "let n = tripl").candidates == ["tripled("])
-        #expect(engine.complete(textBeforeCursor: "let n = tripl").listing == ["tripled(value: Int) -> Int"])
+        #expect(engine.complete(textBeforeCursor: "let n = tripl").listing == ["tripled(_:) -> Int"])
+        // A subject's send, as it is called (`send(value: Int)` was listed, and does not compile).
+        evaluate("let subject = PassthroughSubject<Int, Never>()", in: session)
+        let send = engine.complete(textBeforeCursor: "subject.sen")
+        #expect(send.listing.contains("send(_:)"), "\(send.listing)")
+        #expect(!send.listing.contains { $0.contains("value:") }, "\(send.listing)")
         #expect(engine.complete(textBeforeCursor: "parcel.we").candidates == ["weight"])
         #expect(engine.complete(textBeforeCursor: "parcelCount.upp").candidates.contains("uppercased()"))
         // Keywords come from the compiler too.
@@ -136,19 +144,74 @@ struct CompilerCompletionTests {
         evaluate("favouriteNumbers.count", in: session)
     }
 
-    @Test func tabCompletesAMemberAtATerminal() throws {
+    /// swiftlab at a terminal `columns` wide, waiting at its first prompt; Tab always
+    /// gets the compiler's answer, however loaded the machine.
+    private func startAtATerminal(columns: Int = 80) throws -> PseudoTerminalProcess {
         _ = EvalHarness.prepared
         let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
         var environment = EvalHarness.terminalEnvironment()
-        // However loaded the machine, Tab gets the compiler's answer.
         environment["SWIFTLAB_COMPLETION_WAIT"] = "\(Int(deadlockBound))"
-        let terminal = try PseudoTerminalProcess(executable: path, environment: environment)
+        let terminal = try PseudoTerminalProcess(executable: path, environment: environment, columns: columns)
         try terminal.waitForOutput(containing: "  1> ")
         try terminal.waitForRawMode()
-        terminal.send("struct Parcel { var weight = 7 }; let parcel = Parcel()")
+        return terminal
+    }
+
+    /// Types `line` and Return, and waits for the prompt `prompt` (`  2> `) to edit again.
+    private func enter(_ line: String, in terminal: PseudoTerminalProcess, thenWaitFor prompt: String) throws {
+        terminal.send(line)
         terminal.send(.enter)
-        try terminal.waitForOutput(containing: "  2> ")
+        try terminal.waitForOutput(containing: prompt)
         try terminal.waitForRawMode()
+    }
+
+    /// The first Tab on `xs.` printed 125 lines without asking; readline and libedit ask.
+    @Test func aLongListingAsksFirstAndShowsCallForms() throws {
+        let terminal = try startAtATerminal(columns: 200)
+        defer { terminal.terminate() }
+        try enter("let xs = [1, 2, 3]", in: terminal, thenWaitFor: "  2> ")
+        terminal.send("xs.")
+        terminal.send(.tab)
+        try terminal.waitForOutput(containing: "possibilities? (y or n)")
+        terminal.send("n")
+        // Declined: nothing listed, the line as it was.
+        let declined = try terminal.waitForOutput(containing: "  2> xs.")
+        #expect(!declined.contains("filter("), "\(declined)")
+        terminal.send("ma")
+        terminal.send(.tab)
+        // Few enough to list at once, each as Swift calls it.
+        let listed = try terminal.waitForOutput(containing: "max() -> Int?")
+        #expect(listed.contains("map(_:) -> [T]"), "\(listed)")
+        #expect(!listed.contains("transform:"), "\(listed)")
+        terminal.send(.ctrlC)
+        terminal.send(.ctrlD)
+    }
+
+    /// Up in a recalled input of several lines went to the previous input instead of the
+    /// line above.
+    @Test func upAndDownMoveBetweenTheLinesOfARecalledInput() throws {
+        let terminal = try startAtATerminal()
+        defer { terminal.terminate() }
+        try enter("let first = 1", in: terminal, thenWaitFor: "  2> ")
+        try enter("func shout() {\rprint(\"ab\")\r}", in: terminal, thenWaitFor: "  5> ")
+        // Recall the function (the cursor ends after its `}`), go up to `print("ab")`,
+        // right to between `a` and `b`, and type there.
+        terminal.send(.up)
+        terminal.send(.up)
+        for _ in 0..<7 { terminal.send(.right) }
+        terminal.send("Z")
+        terminal.send(.down)
+        // One line read, as far as the prompt numbers go.
+        try enter("", in: terminal, thenWaitFor: "  6> ")
+        terminal.send("shout()")
+        terminal.send(.enter)
+        try terminal.waitForOutput(containing: "aZb")
+        terminal.send(.ctrlD)
+    }
+
+    @Test func tabCompletesAMemberAtATerminal() throws {
+        let terminal = try startAtATerminal()
+        try enter("struct Parcel { var weight = 7 }; let parcel = Parcel()", in: terminal, thenWaitFor: "  2> ")
         terminal.send("parcel.we")
         terminal.send(.tab)
         try terminal.waitForOutput(containing: "ight")

@@ -41,6 +41,35 @@ import Testing
         #expect(run.output.hasSuffix("$R1: Int = 42\n"))
     }
 
+    /// `let r = await ...` at the top level, as `swiftc main.swift` accepts it: refused
+    /// before ("'async' call cannot occur in a global variable initializer").
+    @Test func aTopLevelBindingMayAwait() throws {
+        let run = try EvalHarness.runREPL([
+            """
+            let r = await withTaskGroup(of: Int.self) { group in
+                for i in 1...3 { group.addTask { i * 2 } }
+                var sum = 0
+                for await value in group { sum += value }
+                return sum
+            }
+            """,
+            "r + 1",
+            "func answer() async -> Int { 42 }",
+            "var count: Int = await answer()",
+            "count += 1",
+            "count",
+            "let wrong = await answer() + nope",
+        ])
+        let shown = run.output + run.errors
+        #expect(run.output.contains("r: Int = 12\n$R0: Int = 13\n"), "\(shown)")
+        #expect(run.output.contains("count: Int = 42\n"), "\(shown)")
+        #expect(run.output.contains("$R1: Int = 43\n"), "\(shown)")
+        #expect(!shown.contains("global variable initializer"), "\(shown)")
+        // A mistake in the initializer is reported once, at the learner's column.
+        #expect(shown.components(separatedBy: "cannot find 'nope' in scope").count == 2, "\(shown)")
+        #expect(shown.contains("1:30: error: cannot find 'nope' in scope"), "\(shown)")
+    }
+
     /// Diagnostics point at the input: the same message, line and column the compiler
     /// gives for the same code in a script, with the input line and a caret.
     @Test func compileErrorsAreMappedToTheInput() throws {

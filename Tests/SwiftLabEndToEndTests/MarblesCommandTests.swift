@@ -33,6 +33,43 @@ import Testing
         #expect(run.output.hasSuffix("$R0: Int = 2\n"), "\(run.output)")
     }
 
+    /// Each used to end in `execution stopped (SIGILL): it trapped`, the reason dropped.
+    @Test func mistakesInMarblesAreShownAndNothingStops() throws {
+        let run = try EvalHarness.runREPL([
+            #":marbles scheduler.cold("-a-#")"#,
+            #":marbles scheduler.cold("-a-b|", values: ["a": 1])"#,
+            #":marbles scheduler.cold("-a-(b|")"#,
+            "1 + 1",
+        ])
+        let shown = run.output + run.errors
+        #expect(shown.contains(#"error: '#' in "-a-#" needs an error: argument"#), "\(shown)")
+        #expect(shown.contains(#"error: 'b' in "-a-b|" has no entry in values:"#), "\(shown)")
+        #expect(shown.contains("error: invalid marbles: a '(' is never closed"), "\(shown)")
+        #expect(!shown.contains("execution stopped"), "\(shown)")
+        #expect(run.output.hasSuffix("$R0: Int = 2\n"), "\(run.output)")
+    }
+
+    /// `:marbles` took one line, and its errors named the wrapper (`has no member
+    /// 'rendered'`, `'_cdecl'`) one line below where the learner's mistake was.
+    @Test func anExpressionGoesOnOverLinesAndItsErrorsPointIntoItAlone() throws {
+        let run = try EvalHarness.runREPL([
+            #":marbles scheduler.cold("-a-b|").map {"#,
+            "$0.uppercased()",
+            "}",
+            #":marbles scheduler.cold("-a|").dely(for: 1, scheduler: scheduler)"#,
+            #":marbles scheduler.cold("-a|").map {"#,
+            "$0.count + nope",
+            "}",
+        ])
+        let shown = run.output + run.errors
+        #expect(run.output.contains("output  -A-B|"), "\(shown)")
+        #expect(shown.contains("1:23: error: value of type"), "\(shown)")
+        #expect(shown.contains("2:12: error: cannot find 'nope' in scope"), "\(shown)")
+        for wrapper in ["rendered", "_cdecl", "MarbleDiagram", "2:23:"] {
+            #expect(!shown.contains(wrapper), "\(wrapper): \(shown)")
+        }
+    }
+
     @Test func helpExplainsTheNotationWithAnExample() throws {
         let run = try EvalHarness.runREPL([":help marbles"])
         #expect(run.output.contains(":marbles expression"))

@@ -76,3 +76,16 @@ struct Point {
         #expect(compact(["a, b": "(c"], "s", width: 10) == "s: [String: String] = [\n  \"a, b\": \"(c\"\n]")
     }
 }
+
+/// What a lesson's `expectEqual` reports: values as the REPL shows them.
+@Suite struct CheckReportValueTests {
+    /// Reported as `Swift.Result<Swift.Int, Cell7.OddNumberError>.failure(...)` before;
+    /// the standard library's module is left out here as the cells' are.
+    @Test func expectedAndActualAreSpelledAsTheREPLShowsThem() {
+        let report = equalityReport(Result<[Int], Never>.success([3]), Result<[Int], Never>.success([2]), "halved")
+        #expect(!report.passed)
+        #expect(report.expected == "Result<Array<Int>, Never>.success([2])")
+        #expect(report.actual == "Result<Array<Int>, Never>.success([3])")
+        #expect(equalityReport(["a"], ["a"], "same").expected == #"["a"]"#)
+    }
+}

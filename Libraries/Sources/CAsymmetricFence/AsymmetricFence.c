@@ -9,7 +9,10 @@ void asymmetric_fence_light(void) {
 #include <sys/syscall.h>
 #include <unistd.h>
 
-int asymmetric_fence_register(void) {
+/// The outcome of registering: -2 until tried, then what `asymmetric_fence_register` returns.
+static int registration = -2;
+
+static int register_process(void) {
     // Only the expedited private command is fast enough to be worth it (and needs no
     // RCU grace period); it must be registered once per process before use.
     long supported = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
@@ -17,6 +20,24 @@ int asymmetric_fence_register(void) {
         return -1;
     }
     return syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0 ? 0 : -1;
+}
+
+// Registers when the program loads, before `main` starts any thread: registering takes a
+// few microseconds while the process has one thread, but once it has more the kernel waits
+// for a whole RCU grace period (13-17 ms measured on Linux 6.18). Registered lazily, that
+// wait fell on the first subject send of a multithreaded program, stalling it while other
+// threads went on (what made CombineExt's withLatestFrom thread-safety test miss values).
+__attribute__((constructor)) static void register_at_load(void) {
+    registration = register_process();
+}
+
+int asymmetric_fence_register(void) {
+    // Only if the constructor did not run (Streams' first use is under a `static let`'s
+    // one-time initialisation, so this runs once at most).
+    if (registration == -2) {
+        registration = register_process();
+    }
+    return registration;
 }
 
 int asymmetric_fence_heavy(void) {

@@ -44,6 +44,9 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     private var entries: [Entry] = []
     private var nextSequence = 0
     private var registeredInputs: [MarbleInput] = []
+    /// Mistakes in marbles built on this scheduler, kept for ``MarbleDiagram`` to show;
+    /// nil (the default) stops the program at the first one instead.
+    private var keptMarbleMistakes: [String]?
 
     /// Creates a scheduler whose clock reads zero; each marble frame lasts `frameDuration`
     /// (one second by default).
@@ -54,6 +57,24 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     /// The current virtual time.
     public var now: VirtualTime { lock.withLock { current } }
+
+    /// From now on, a mistake in marbles is kept (see ``marbleMistakes``) and the publisher
+    /// built from them publishes nothing, instead of stopping the program.
+    func keepMarbleMistakes() { lock.withLock { keptMarbleMistakes = keptMarbleMistakes ?? [] } }
+
+    /// The mistakes kept since ``keepMarbleMistakes()``, in order.
+    var marbleMistakes: [String] { lock.withLock { keptMarbleMistakes ?? [] } }
+
+    /// Keeps `mistake` when mistakes are kept; otherwise stops the program with it.
+    /// `fatalError`, not `precondition`: its message is printed in optimised builds too.
+    func report(marbleMistake mistake: String) {
+        let kept = lock.withLock { () -> Bool in
+            guard keptMarbleMistakes != nil else { return false }
+            keptMarbleMistakes?.append(mistake)
+            return true
+        }
+        if !kept { fatalError(mistake) }
+    }
 
     /// Zero: virtual time is exact.
     public var minimumTolerance: VirtualTime.Stride { .zero }

@@ -4,6 +4,8 @@ import SwiftLabRuntime
 enum CommandLineRequest: Equatable {
     /// Start the REPL with these options.
     case startShell(ShellOptions)
+    /// Answer the machine interface (`swiftlab serve --jsonl`) with these options.
+    case serve(ShellOptions)
     /// Print ``helpText``.
     case showHelp
     /// Print the version.
@@ -32,6 +34,21 @@ enum CommandLineRequest: Equatable {
         case "--version":
             self =
                 arguments.count == 1 ? .showVersion : .reject("swiftlab: unexpected arguments. Try 'swiftlab --help'.")
+            return
+        case "serve":
+            var rest = Array(arguments.dropFirst())
+            guard let flag = rest.firstIndex(of: "--jsonl") else {
+                self = .reject(
+                    "swiftlab serve: name the protocol, as in 'swiftlab serve --jsonl' (JSON lines on standard input and output; see Documentation/MachineInterface.md)."
+                )
+                return
+            }
+            rest.remove(at: flag)
+            switch CommandLineRequest(arguments: rest) {
+            case .startShell(let options): self = .serve(options)
+            case .reject(let message): self = .reject(message)
+            default: self = .reject("swiftlab serve: unexpected arguments. Try 'swiftlab --help'.")
+            }
             return
         default:
             break
@@ -83,6 +100,7 @@ enum CommandLineRequest: Equatable {
         Usage: swiftlab [--help | --version] [--timeout SECONDS] [--display lldb|compact]
                         [--swift-version 5|6] [-I DIR] [-L DIR] [-l NAME] [-Xswiftc FLAG]
                         [--package PATH]
+               swiftlab serve --jsonl [options]
                \(LessonSubcommand.usage)
 
         On a terminal, swiftlab reads Swift with line editing and runs each input as soon
@@ -99,6 +117,10 @@ enum CommandLineRequest: Equatable {
         History is kept in $XDG_STATE_HOME/swiftlab/history (by default
         ~/.local/state/swiftlab/history). Colour is used on terminals unless NO_COLOR is
         set.
+
+        swiftlab serve --jsonl answers requests from a program instead of a person (the
+        Jupyter kernel, an editor): JSON objects, one a line, on standard input and output
+        (Documentation/MachineInterface.md in the source describes them).
 
         Lessons (in the REPL: :lessons, :lesson N, :next, :run N, :check, :hint ...):
         \(LessonSubcommand.overview)

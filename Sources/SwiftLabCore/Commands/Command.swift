@@ -13,19 +13,23 @@ public struct Command {
     public var usage: String
     /// A longer explanation that `:help <command>` shows after the summary, if any.
     public var details: String?
+    /// Whether its arguments are Swift (`:marbles`, `:type`): the REPL then reads more
+    /// lines while they are unfinished (an open brace), as it does for an input.
+    public var takesSwift: Bool
     /// Runs the command and says what the REPL should do next.
     public var run: (CommandInvocation) -> CommandOutcome
 
     /// Creates a command; `usage` defaults to `:name`.
     public init(
         name: String, aliases: [String] = [], summary: String, usage: String? = nil, details: String? = nil,
-        run: @escaping (CommandInvocation) -> CommandOutcome
+        takesSwift: Bool = false, run: @escaping (CommandInvocation) -> CommandOutcome
     ) {
         self.name = name
         self.aliases = aliases
         self.summary = summary
         self.usage = usage ?? ":\(name)"
         self.details = details
+        self.takesSwift = takesSwift
         self.run = run
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
 
-/// The evaluator's `:` commands: `:type`, `:reset`, `:load`, `:save`, `:time`, `:marbles`,
+/// The evaluator's `:` commands: `:type`, `:load`, `:save`, `:time`, `:marbles`,
 /// `:display` and `:set`.
 public enum EvaluationCommands {
     /// Registers the commands, acting on `session`.
     public static func register(in registry: inout CommandRegistry, session: Session) {
         registry.register(type(session))
-        registry.register(reset(session))
         registry.register(load)
         registry.register(save(session))
         registry.register(time(session))
@@ -19,7 +18,7 @@ public enum EvaluationCommands {
     static func type(_ session: Session) -> Command {
         Command(
             name: "type", aliases: ["t"], summary: "Show the type of an expression, without running it.",
-            usage: ":type expression"
+            usage: ":type expression", takesSwift: true
         ) { invocation in
             guard !invocation.arguments.isEmpty else {
                 invocation.print(
@@ -29,16 +28,6 @@ public enum EvaluationCommands {
             var text = ""
             _ = session.typeOf(invocation.arguments) { text += $0 }
             invocation.print(text)
-            return .continue
-        }
-    }
-
-    /// `:reset` forgets every declaration and value.
-    static func reset(_ session: Session) -> Command {
-        Command(name: "reset", summary: "Start a fresh session: forget all declarations and values.") { invocation in
-            session.reset()
-            invocation.print(
-                invocation.style.secondary("The session was reset: earlier declarations and values are gone."))
             return .continue
         }
     }

@@ -34,14 +34,17 @@ public enum LessonCommands {
         registry.register(
             Command(
                 name: "check", summary: "Check the current exercise against what you have defined.",
+                usage: ":check [LESSON.N]",
                 details: """
                     Runs the exercise's hidden checks against the definitions in your session (what you
                     typed, :edit or :starter loaded). Each failing check shows its expected and actual
                     value; a missing definition is named. A pass is recorded in your progress and your
                     answer is saved to the exercise's file, so `swiftlab check` agrees.
+                    :check 3.2 checks exercise 2 of lesson 3 (and makes it the open one), as the
+                    check cells of a lesson's notebook (swiftlab notebook 3) do.
                     """
             ) { invocation in
-                guide.check(history: Array(invocation.sessionInputs))
+                guide.check(invocation.arguments, history: Array(invocation.sessionInputs))
                 return .continue
             })
         add("starter", "Load the exercise's supporting code (types and helpers it gives you) into the session.") { _ in

@@ -27,11 +27,12 @@ enum MarblesCommand {
         Values longer than one character are drawn as letters, with a legend below.
         """
 
-    /// The command, evaluating in `session`.
-    static func command(_ session: Session) -> Command {
+    /// The command, evaluating in `session`; with `rich`, the diagram is shown as an SVG
+    /// picture where the front end can (``SwiftLabRuntime/display(_:)``), else as text.
+    static func command(_ session: Session, rich: Bool = false) -> Command {
         Command(
             name: "marbles", summary: "Draw a publisher's marble diagram on a virtual clock named `scheduler`.",
-            usage: ":marbles expression", details: details
+            usage: ":marbles expression", details: details, takesSwift: true
         ) { invocation in
             guard !invocation.arguments.isEmpty else {
                 invocation.print(
@@ -41,25 +42,78 @@ enum MarblesCommand {
                 return .continue
             }
             var text = ""
-            _ = session.evaluateTransient(code(for: invocation.arguments, colored: invocation.style.usesColor)) {
+            let code =
+                rich
+                ? richCode(for: invocation.arguments)
+                : code(for: invocation.arguments, colored: invocation.style.usesColor)
+            let result = session.evaluateTransient(code) {
                 text += $0
             }
             // The wrapper's complaint names MarbleDiagram's initialiser; say it in the user's terms.
             if text.contains("conform to 'Publisher'"), text.contains("MarbleDiagram") {
                 text = invocation.style.error("':marbles' draws a publisher, and `\(invocation.arguments)` is not one.")
+            } else if result.status == .compileError {
+                text = diagnosticsOfTheExpression(text, lines: invocation.arguments.split(separator: "\n").count)
             }
             invocation.print(text)
             return .continue
         }
     }
 
-    /// The cell that draws `expression`'s diagram; the expression has a line of its own,
+    /// The compiler's messages about the expression alone (the cell's lines 2 up to
+    /// `lines + 1`), numbered as the learner typed it: `1:23`, not `2:23`. What the
+    /// compiler then says of the wrapper around it (`no member 'rendered'`, an unmatched
+    /// bracket) follows from the same mistake and is left out.
+    static func diagnosticsOfTheExpression(_ text: String, lines: Int) -> String {
+        var kept: [String] = []
+        var keeping = true
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Colour codes may come first.
+            var start = line.startIndex
+            while line[start...].hasPrefix("\u{1B}["), let end = line[start...].firstIndex(of: "m") {
+                start = line.index(after: end)
+            }
+            let plain = line[start...]
+            if let location = diagnosticLine(plain) {
+                keeping = location.line >= 2 && location.line <= lines + 1
+                if keeping { kept.append(line[..<start] + "\(location.line - 1)" + line[location.rest...]) }
+            } else if plain.hasPrefix("error: ") || plain.hasPrefix("note: ") || plain.hasPrefix("warning: ") {
+                keeping = false
+            } else if keeping {
+                kept.append(String(line))
+            }
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// The line number a diagnostic's first line starts with (`2:23: error: ...`), and
+    /// where the text after it starts.
+    private static func diagnosticLine(_ line: Substring) -> (line: Int, rest: Substring.Index)? {
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard let number = Int(digits), line[digits.endIndex...].hasPrefix(":") else { return nil }
+        let rest = line[line.index(after: digits.endIndex)...]
+        let column = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !column.isEmpty, rest[column.endIndex...].hasPrefix(": ") else { return nil }
+        return (number, digits.endIndex)
+    }
+
+    /// The cell that draws `expression`'s diagram; the expression has lines of its own,
     /// so that a compiler error points into it alone.
     static func code(for expression: String, colored: Bool) -> String {
         """
         print(MarbleDiagram(frameLimit: \(frameLimit)) { (scheduler: TestScheduler) in
         \(expression)
         }.rendered(style: \(colored ? ".terminal" : ".plain")))
+        """
+    }
+
+    /// The cell that shows `expression`'s diagram as an SVG picture with the text as its
+    /// plain form; again the expression has a line of its own.
+    static func richCode(for expression: String) -> String {
+        """
+        SwiftLabRuntime.display({ (diagram: MarbleDiagram) in [("image/svg+xml", diagram.svg), ("text/plain", diagram.rendered())] }(MarbleDiagram(frameLimit: \(frameLimit)) { (scheduler: TestScheduler) in
+        \(expression)
+        }))
         """
     }
 }

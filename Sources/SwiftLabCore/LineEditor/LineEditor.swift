@@ -94,6 +94,25 @@ public final class LineEditor: LineReader {
         addKeyFunction("swiftlab-interrupt", help: "Drop the line being typed", keys: "^C") { editLine, _ in
             LineEditor.instance(of: editLine)?.dropLine() ?? UInt8(CC_ERROR)
         }
+        // Up and Down move between the lines of a recalled multi-line input, and recall
+        // inputs (through ^P and ^N, bound to the history) from its first and last line.
+        addKeyFunction(
+            "swiftlab-up", help: "Move to the line above, or recall the previous input", keys: "\\e[A"
+        ) { editLine, _ in
+            LineEditor.instance(of: editLine)?.moveLine(up: true) ?? UInt8(CC_ERROR)
+        }
+        addKeyFunction(
+            "swiftlab-down", help: "Move to the line below, or recall the next input", keys: "\\e[B"
+        ) { editLine, _ in
+            LineEditor.instance(of: editLine)?.moveLine(up: false) ?? UInt8(CC_ERROR)
+        }
+        for (keys, function) in [
+            ("\\eOA", "swiftlab-up"), ("\\eOB", "swiftlab-down"), ("^P", "ed-prev-history"), ("^N", "ed-next-history"),
+        ] {
+            Self.withWideString(keys) { keys in
+                Self.withWideString(function) { _ = swiftlab_el_bind(editLine, keys, $0) }
+            }
+        }
         // Ctrl-R searches the history backwards, as in bash (libedit binds it to redisplay).
         Self.withWideString("^R") { keys in
             Self.withWideString("em-inc-search-prev") { _ = swiftlab_el_bind(editLine, keys, $0) }
@@ -290,6 +309,36 @@ public final class LineEditor: LineReader {
         return UInt8(CC_REFRESH)
     }
 
+    /// Up (`up`) or Down: in an input of several lines (one recalled from the history),
+    /// moves the cursor to the line above or below, at the same column where it can; on
+    /// the first line Up, and on the last Down, recall inputs as usual (by pushing ^P or
+    /// ^N, which libedit's own history commands answer).
+    private func moveLine(up: Bool) -> UInt8 {
+        guard let info = el_wline(editLine), let buffer = info.pointee.buffer else { return UInt8(CC_ERROR) }
+        let text = Array(UnsafeBufferPointer(start: buffer, count: info.pointee.lastchar - buffer))
+        let cursor = info.pointee.cursor - buffer
+        let newline = wchar_t(0x0A)
+        let lineStart = text[..<cursor].lastIndex(of: newline).map { $0 + 1 } ?? 0
+        let column = cursor - lineStart
+        let target: Int
+        if up {
+            guard lineStart > 0 else { return recallHistory(up: true) }
+            let previousStart = text[..<(lineStart - 1)].lastIndex(of: newline).map { $0 + 1 } ?? 0
+            target = min(previousStart + column, lineStart - 1)
+        } else {
+            guard let lineEnd = text[cursor...].firstIndex(of: newline) else { return recallHistory(up: false) }
+            let nextEnd = text[(lineEnd + 1)...].firstIndex(of: newline) ?? text.count
+            target = min(lineEnd + 1 + column, nextEnd)
+        }
+        el_cursor(editLine, Int32(target - cursor))
+        return UInt8(CC_CURSOR)
+    }
+
+    private func recallHistory(up: Bool) -> UInt8 {
+        Self.withWideString(up ? "\u{10}" : "\u{0E}") { el_wpush(editLine, $0) }
+        return UInt8(CC_NORM)
+    }
+
     /// Tab: inserts what all candidates share; when that is nothing, lists them. At the
     /// start of a line it indents.
     private func completeWord() -> UInt8 {
@@ -313,9 +362,35 @@ public final class LineEditor: LineReader {
             return UInt8(CC_REFRESH)
         }
         guard result.candidates.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
+        if result.listing.count > Self.completionQueryItems {
+            // As readline and libedit do: a long list only when the person wants it.
+            FileDescriptorWriter.write("\nDisplay all \(result.listing.count) possibilities? (y or n) ", to: output)
+            guard answersYes() else {
+                FileDescriptorWriter.write("\n", to: output)
+                return UInt8(CC_REDISPLAY)
+            }
+        }
         FileDescriptorWriter.write(
             "\n" + CompletionListing.columns(result.listing, width: terminalWidth()), to: output)
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// How many completions are listed without asking first (readline's
+    /// `completion-query-items`).
+    static let completionQueryItems = 100
+
+    /// Reads one key for a yes-or-no question: `y`, `Y` or space say yes, anything else
+    /// no (as readline reads its answer); Ctrl-C also drops the line, as always.
+    private func answersYes() -> Bool {
+        var key: wchar_t = 0
+        guard nextCharacter(into: &key) == 1 else { return false }
+        if key == 0x03 {
+            _ = dropLine()
+            return false
+        }
+        let yes = key == wchar_t(UInt8(ascii: "y")) || key == wchar_t(UInt8(ascii: "Y")) || key == 0x20
+        FileDescriptorWriter.write(yes ? "y" : "n", to: output)
+        return yes
     }
 
     // MARK: Helpers

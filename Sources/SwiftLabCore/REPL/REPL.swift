@@ -86,7 +86,15 @@ public final class REPL {
                     reader.printAbovePrompt("")
                     return 0
                 }
-                if !pending.isEmpty { submit(pending.joined(separator: "\n"), firstLine: lineNumber - pending.count) }
+                if !pending.isEmpty {
+                    let input = pending.joined(separator: "\n")
+                    if let command = Self.commandLine(input) {
+                        record(Substring(input).trimmingBlanks())
+                        _ = runCommand(command)
+                    } else {
+                        submit(input, firstLine: lineNumber - pending.count)
+                    }
+                }
                 return exitStatus
             case .interrupted:
                 guard reader.isInteractive else { return 130 }
@@ -101,6 +109,13 @@ public final class REPL {
             case .line(let line):
                 lineNumber += 1
                 if pending.isEmpty, let command = Self.commandLine(line) {
+                    // A command taking Swift goes on over the next lines while its code is
+                    // unfinished (`:marbles xs.publisher.map {`), as an input does.
+                    if let swift = swiftArguments(of: command), completeness.append(line: swift) != .complete {
+                        pending.append(line)
+                        continue
+                    }
+                    completeness.reset()
                     record(Substring(line).trimmingBlanks())
                     if runCommand(command) == .quit { return exitStatus }
                     if stopsAfterInterruptedEvaluation { return 130 }
@@ -122,7 +137,12 @@ public final class REPL {
                 let firstLine = lineNumber - pending.count
                 pending = []
                 completeness.reset()
-                submit(input, firstLine: firstLine)
+                if let command = Self.commandLine(input) {
+                    record(Substring(input).trimmingBlanks())
+                    if runCommand(command) == .quit { return exitStatus }
+                } else {
+                    submit(input, firstLine: firstLine)
+                }
             }
             if stopsAfterInterruptedEvaluation { return 130 }
         }
@@ -166,6 +186,13 @@ public final class REPL {
     private static func commandLine(_ line: String) -> Substring? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         return trimmed.first == ":" ? trimmed.dropFirst() : nil
+    }
+
+    /// The arguments of `command` when it is a command taking Swift, else nil.
+    private func swiftArguments(of command: Substring) -> String? {
+        let name = String(command.prefix { $0 != " " && $0 != "\t" })
+        guard commands.command(named: name)?.takesSwift == true else { return nil }
+        return String(command.dropFirst(name.count))
     }
 
     private func record(_ input: String) {

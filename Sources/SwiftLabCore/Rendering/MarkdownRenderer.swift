@@ -12,6 +12,9 @@ public struct MarkdownRenderer: Sendable {
     public var style: TerminalStyle
     /// Colours a code block given its language tag (`swift`) and code; the identity by default.
     public var highlight: @Sendable (_ language: String, _ code: String) -> String
+    /// Whether the output stays Markdown, for a front end that renders it itself (a
+    /// notebook): text is passed through and code blocks are fenced.
+    public var writesMarkdown = false
 
     /// Creates a renderer; `highlight` colours code blocks (see ``SwiftHighlighter``).
     public init(
@@ -25,6 +28,7 @@ public struct MarkdownRenderer: Sendable {
 
     /// Renders `markdown` into lines of text joined by newlines (no trailing newline).
     public func render(_ markdown: String) -> String {
+        if writesMarkdown { return markdown }
         var output: [String] = []
         var paragraph: [String] = []
         var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
@@ -98,6 +102,10 @@ public struct MarkdownRenderer: Sendable {
 
     /// A code block indented by four spaces, coloured when it is Swift.
     public func codeBlock(_ code: String, language: String = "swift") -> [String] {
+        if writesMarkdown {
+            return ["```" + (language == "output" ? "text" : language)]
+                + code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + ["```"]
+        }
         let isSwift = language.split(separator: " ").first == "swift"
         let coloured = style.usesColor && isSwift ? highlight("swift", code) : code
         return coloured.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }

@@ -8,24 +8,43 @@ final class ControlledPublisher<Output, Failure: Error>: Publisher, @unchecked S
     // `@unchecked`: mutable state is guarded by `lock`.
     private let lock = NSLock()
     private var subscriber: AnySubscriber<Output, Failure>?
+    /// The subscriber as it arrived (not type-erased), for ``subscriberAsSubscription``.
+    private var arrived: Any?
+    private let subscribesAtOnce: Bool
     private var requestLog: [Subscribers.Demand] = []
     private var cancels = 0
     private var willSubscribe: (() -> Void)?
 
     /// `willSubscribe` runs when a subscriber arrives, before it gets its subscription
-    /// (to act in the moment between the two).
-    init(willSubscribe: (() -> Void)? = nil) {
+    /// (to act in the moment between the two). With `subscribesAtOnce` false the
+    /// subscriber gets no subscription until the test hands it one with
+    /// ``send(subscription:)`` (to send it events before its subscription).
+    init(willSubscribe: (() -> Void)? = nil, subscribesAtOnce: Bool = true) {
         self.willSubscribe = willSubscribe
+        self.subscribesAtOnce = subscribesAtOnce
     }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let hook = lock.withLock {
             self.subscriber = AnySubscriber(subscriber)
+            arrived = subscriber
             return willSubscribe
         }
         hook?()
-        subscriber.receive(subscription: Handle(parent: self))
+        if subscribesAtOnce {
+            subscriber.receive(subscription: Handle(parent: self))
+        }
     }
+
+    /// The subscriber an operator attached, when it is also the downstream's subscription
+    /// (to request or cancel through it before it has a subscription of its own).
+    var subscriberAsSubscription: (any Subscription)? {
+        lock.withLock { arrived } as? any Subscription
+    }
+
+    /// A subscription recording into this publisher's ``requests`` and ``cancelCount``,
+    /// to hand over with ``send(subscription:)``.
+    func makeSubscription() -> any Subscription { Handle(parent: self) }
 
     /// Sets what runs when a subscriber arrives, before it gets its subscription.
     func onSubscribe(_ hook: @escaping () -> Void) {

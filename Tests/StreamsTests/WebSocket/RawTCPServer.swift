@@ -1,4 +1,5 @@
 import Foundation
+import TestWaiting
 
 @testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
@@ -29,6 +30,25 @@ final class RawTCPServer: @unchecked Sendable {
 
         func send(_ text: String) { send(Array(text.utf8)) }
 
+        /// Completes the handshake correctly.
+        func accept() { send(RawTCPServer.acceptingHead(for: self)) }
+
+        /// Reads the client's frames until its close frame: that frame, or nil when the
+        /// client hung up (or broke the framing) first.
+        func readCloseFrame() -> WebSocketFrame? {
+            var decoder = WebSocketFrameDecoder(expectsMaskedFrames: true, maximumPayloadSize: 1 << 26)
+            while case let bytes = readSome(), !bytes.isEmpty {
+                decoder.append(bytes)
+                while let frame = try? decoder.nextFrame() {
+                    if frame.opcode == .close { return frame }
+                }
+            }
+            return nil
+        }
+
+        /// Reads and drops whatever the client sends until it hangs up.
+        func readUntilHangUp() { while !readSome().isEmpty {} }
+
         /// Blocks until the client sends something or closes; what it sent.
         func readSome() -> [UInt8] {
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -37,45 +57,18 @@ final class RawTCPServer: @unchecked Sendable {
         }
     }
 
-    let port: UInt16
-    private let listener: Int32
+    private let listener: LoopbackListener
+    var port: UInt16 { listener.port }
 
     init(script: @escaping @Sendable (Connection) -> Void) throws {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        listener = try LoopbackListener { client in
+            var head: [UInt8] = []
+            var byte: UInt8 = 0
+            while !head.suffix(4).elementsEqual("\r\n\r\n".utf8), read(client, &byte, 1) == 1 {
+                head.append(byte)
             }
+            script(Connection(descriptor: client, head: String(decoding: head, as: UTF8.self)))
         }
-        guard fd >= 0, bound == 0, listen(fd, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
-        Thread {
-            while true {
-                let client = accept(fd, nil, nil)
-                guard client >= 0 else { return }
-                Thread {
-                    var head: [UInt8] = []
-                    var byte: UInt8 = 0
-                    while !head.suffix(4).elementsEqual("\r\n\r\n".utf8), read(client, &byte, 1) == 1 {
-                        head.append(byte)
-                    }
-                    script(Connection(descriptor: client, head: String(decoding: head, as: UTF8.self)))
-                    close(client)
-                }.start()
-            }
-        }.start()
     }
 
     var url: URL { URL(string: "ws://127.0.0.1:\(port)/")! }
@@ -87,10 +80,8 @@ final class RawTCPServer: @unchecked Sendable {
             "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n"
     }
 
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    /// Stops accepting; connections being served go on until their script returns.
+    func stop() { listener.stop() }
 }
 
 /// A TCP client for playing a misbehaving WebSocket client against LocalHTTPServer.

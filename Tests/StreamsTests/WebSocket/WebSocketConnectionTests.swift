@@ -202,14 +202,14 @@ struct WebSocketConnectionTests {
         #expect(waits.map(\.1) == [0.01, 0.02])
     }
 
-    @Test("wss:// is refused with a clear error")
+    @Test("wss:// without a TLS configuration is refused with a clear error")
     func secureURLRefused() {
         let session = WebSocketSession(url: URL(string: "wss://127.0.0.1:1/")!)
         guard case .unsupportedURL(let why)? = session.failure() else {
             Issue.record("wss fails as unsupported")
             return
         }
-        #expect(why.contains("wss:// needs URLSession"))
+        #expect(why.contains("wss:// needs the configuration's tls, e.g. WebSocketTLS.system()"))
     }
 
     @Test("Nothing listening: connectionFailed")

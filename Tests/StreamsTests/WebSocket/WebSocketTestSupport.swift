@@ -43,6 +43,16 @@ final class WebSocketSession: @unchecked Sendable {
         connection.connect()
     }
 
+    /// Cancels the subscriptions to the connection's streams, which hold this session (and
+    /// so the connection) alive: afterwards nothing of the test keeps the connection.
+    func cancelSubscriptions() {
+        let watchers = lock.withLock {
+            defer { subscriptions = [] }
+            return subscriptions
+        }
+        for watcher in watchers { watcher.cancel() }
+    }
+
     var messages: [WebSocketMessage] { lock.withLock { received } }
     var states: [WebSocketState] { lock.withLock { seenStates } }
 

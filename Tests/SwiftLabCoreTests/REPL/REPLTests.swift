@@ -81,6 +81,27 @@ struct REPLTests {
         #expect(result.status == 0)
     }
 
+    /// `:marbles` and `:type` take Swift: an unfinished expression goes on over the next
+    /// lines, as an input does; other commands stay one line.
+    @Test func aCommandTakingSwiftGoesOnWhileItsCodeIsUnfinished() throws {
+        var commands = CommandRegistry.standard
+        var received: [String] = []
+        commands.register(
+            Command(name: "draw", summary: "", takesSwift: true) { invocation in
+                received.append(invocation.arguments)
+                return .continue
+            })
+        commands.register(
+            Command(name: "say", summary: "") { invocation in
+                received.append(invocation.arguments)
+                return .continue
+            })
+        let input = ":draw xs.map {\n  $0 * 2\n}\n:say {\n1 + 1\n:draw [1].publisher\n"
+        let result = try runREPL(Array(input.utf8), commands: commands)
+        #expect(received == ["xs.map {\n  $0 * 2\n}", "{", "[1].publisher"])
+        #expect(result.inputs == ["1 + 1"])
+    }
+
     @Test func submitsAnIncompleteInputAtTheEndForTheCompilerToReport() throws {
         let result = try runREPL("func f() {\n  1")
         #expect(result.inputs == ["func f() {\n  1"])

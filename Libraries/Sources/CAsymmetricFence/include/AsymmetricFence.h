@@ -20,8 +20,9 @@
 /// no fence instruction. Paired with `asymmetric_fence_heavy` on the other thread.
 ASYMMETRIC_FENCE_SWIFTCALL void asymmetric_fence_light(void);
 
-/// Registers the process for the heavy side (MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED).
-/// Returns 0 on success; -1 where membarrier is missing (not Linux, an old kernel, or a
+/// Registers the process for the heavy side (MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED),
+/// which this module already does when the program loads (see AsymmetricFence.c): returns
+/// that outcome. Returns 0 on success; -1 where membarrier is missing (not Linux, an old kernel, or a
 /// sandbox that forbids it): callers must then not rely on the light side at all.
 ASYMMETRIC_FENCE_SWIFTCALL int asymmetric_fence_register(void);
 

@@ -11,7 +11,8 @@
 ///   and the replacement is subscribed to and asked for the demand owed.
 /// - After a cancel, values the cancelled publisher still sends pass through, with the
 ///   downstream's demand returned (Combine does not filter them); its completion does
-///   not. Values or completions after a completion are ignored; a value before the
+///   not. So do the upstream's values after `tryCatch`'s handler threw. Values or
+///   completions after a completion are ignored; a value before the
 ///   upstream's subscription stops the program, as in Combine.
 @usableFromInline
 final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
@@ -58,7 +59,9 @@ final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStrin
         replacement.subscribe(CatchReplacementSubscriber(owner: self, mapError: mapError))
     }
 
-    /// Fails the downstream instead of recovering (`tryCatch`'s handler threw).
+    /// Fails the downstream instead of recovering (`tryCatch`'s handler threw). As in
+    /// Combine, values the upstream still sends afterwards pass through (its completions
+    /// do not), as after a cancel of the upstream: the stage says so.
     @inlinable
     func fail(_ error: Downstream.Failure) {
         lock.lock()
@@ -66,7 +69,7 @@ final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStrin
             lock.unlock()
             return
         }
-        stage = .finished
+        stage = .cancelled(afterRecovery: false)
         lock.unlock()
         downstream.receive(completion: .failure(error))
     }

@@ -89,6 +89,10 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var upstream = SubscriptionState.awaiting
     @usableFromInline @exclusivity(unchecked) var owner: Publishers.Autoconnect<Upstream>?
+    /// The upstream subscription's description and identity, kept when it ends so that
+    /// the subscriber goes on seeing it as it did (as in Combine, where it is that very
+    /// subscription).
+    @usableFromInline @exclusivity(unchecked) var departed: (description: String, identifier: CombineIdentifier)?
     @usableFromInline let downstream: Downstream
 
     @inlinable
@@ -128,6 +132,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
         let departing = owner
         owner = nil
         lock.unlock()
+        remember(ended)
         downstream.receive(completion: completion)
         departing?.release()
     }
@@ -147,8 +152,20 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
         let departing = owner
         owner = nil
         lock.unlock()
+        remember(live)
         live?.cancel()
         departing?.release()
+    }
+
+    /// Keeps the ended upstream subscription's description and identity (see ``departed``),
+    /// read outside the lock (a description is the subscription's own code).
+    @inlinable
+    func remember(_ subscription: (any Subscription)?) {
+        guard let subscription else { return }
+        let kept = (description: String(describing: subscription), identifier: subscription.combineIdentifier)
+        lock.lock()
+        departed = kept
+        lock.unlock()
     }
 }
 
@@ -191,20 +208,24 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
         tap.cancel()
     }
 
-    /// The upstream subscription's, or the tap's once that has gone.
+    /// The upstream subscription's, also once it has ended; the tap's before it came.
     @usableFromInline var combineIdentifier: CombineIdentifier {
-        upstreamSubscription?.combineIdentifier ?? tap.combineIdentifier
+        let (live, ended) = upstreamSubscription
+        return live?.combineIdentifier ?? ended?.identifier ?? tap.combineIdentifier
     }
 
     @usableFromInline var description: String {
-        upstreamSubscription.map { String(describing: $0) } ?? tap.description
+        let (live, ended) = upstreamSubscription
+        return live.map { String(describing: $0) } ?? ended?.description ?? tap.description
     }
 
     @usableFromInline var playgroundDescription: Any { description }
 
-    private var upstreamSubscription: (any Subscription)? {
+    private var upstreamSubscription:
+        (live: (any Subscription)?, ended: (description: String, identifier: CombineIdentifier)?)
+    {
         tap.lock.lock()
         defer { tap.lock.unlock() }
-        return tap.upstream.subscription
+        return (tap.upstream.subscription, tap.departed)
     }
 }

@@ -96,7 +96,11 @@ final class PrintLog: @unchecked Sendable {
             lock.unlock()
             for line in lines {
                 if stream != nil {
-                    stream!.write(line + "\n")
+                    // As Combine's, which writes with Swift's `print(_:to:)`: the
+                    // separator before the first item (empty), the line, the newline.
+                    stream!.write("")
+                    stream!.write(line)
+                    stream!.write("\n")
                 } else {
                     Swift.print(line)
                 }

@@ -167,7 +167,8 @@ struct SubjectBias: ~Copyable, @unchecked Sendable {
         asymmetricFenceLight()
     }
 
-    /// Whether `membarrier` is usable in this process (registered on first use).
+    /// Whether `membarrier` is usable in this process (registered when the program loaded,
+    /// while it had one thread, which is cheap; see CAsymmetricFence).
     static let heavyFenceIsAvailable = asymmetricFenceRegister() == 0
 
     /// Makes the calling thread the owner if nobody owns the subject yet and biasing is

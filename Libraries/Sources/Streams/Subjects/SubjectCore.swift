@@ -57,9 +57,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline let current: CurrentValueBox<Output>?
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
     @usableFromInline @exclusivity(unchecked) var upstreams: [any Subscription] = []
-    /// Whether some subscriber has asked for values yet. As in Combine, an upstream feed
-    /// is asked for `.unlimited` only from then on (at once if it arrives later), so its
-    /// values, such as a current value it replays, wait for a subscriber that wants them.
+    /// Whether some subscriber has asked for values yet. As in Combine, a
+    /// `PassthroughSubject` asks an upstream feed for `.unlimited` only from then on (at
+    /// once if it arrives later), so its values, such as a current value it replays, wait
+    /// for a subscriber that wants them; a `CurrentValueSubject` asks at once, since it
+    /// keeps what arrives as its value (see ``send(subscription:)``).
     @usableFromInline @exclusivity(unchecked) var hasDemand = false
     /// The thread the subject is biased to, if any, and its phase (see ``SubjectBias``).
     @usableFromInline let bias = SubjectBias()
@@ -67,6 +69,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @inlinable
     init(current: Output?) {
         self.current = current.map(CurrentValueBox.init)
+        // A `CurrentValueSubject` asks its upstream feeds at once (see `send(subscription:)`)
+        // and so never again when its first subscriber asks.
+        hasDemand = current != nil
     }
 
     deinit {
@@ -429,8 +434,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         _fixLifetime(released)
     }
 
-    /// Keeps an upstream feed's subscription and asks it for everything once a subscriber
-    /// has asked for values (see ``hasDemand``).
+    /// Keeps an upstream feed's subscription and asks it for everything: a
+    /// `CurrentValueSubject` at once, a `PassthroughSubject` once a subscriber has asked
+    /// for values (see ``hasDemand``), as Combine's subjects do.
     @inlinable
     func send(subscription: any Subscription) {
         lockReconcilingBias()

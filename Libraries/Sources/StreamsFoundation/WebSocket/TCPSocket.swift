@@ -6,16 +6,32 @@ import Glibc
 import Darwin
 #endif
 
-/// A blocking TCP client socket: what the built-in `ws://` client runs its connection over.
-/// Reads happen on the connection's own thread; writes may come from any thread and are
-/// serialised by the caller.
-final class TCPSocket: @unchecked Sendable {
-    private let descriptor: Int32
-    private let lock = NSLock()
+/// A non-blocking TCP client socket: what the built-in client runs its connection over.
+/// Only the connection's own thread uses it; it waits with `poll` (beside a `WakeUpPipe`),
+/// so no read, write or connect can block past a deadline or a `close()`.
+final class TCPSocket {
+    let descriptor: Int32
     private var isClosed = false
 
-    /// Connects to `host`:`port`, trying each address the name resolves to.
-    init(host: String, port: UInt16) throws(WebSocketError) {
+    /// What a read or a write did.
+    enum Progress: Equatable {
+        /// This many bytes moved.
+        case moved(Int)
+        /// Nothing now: wait until the socket is ready.
+        case wouldBlock
+        /// The peer closed the connection (reads only).
+        case endOfStream
+    }
+
+    private init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Connects to `host`:`port`, trying each address the name resolves to; nil when `waker`
+    /// woke and `isCancelled()` says the connection is no longer wanted. Throws `timeout`
+    /// when `deadline` passes first.
+    static func connect(
+        host: String, port: UInt16, deadline: Deadline, timeout: WebSocketError, waker: WakeUpPipe,
+        isCancelled: () -> Bool
+    ) throws(WebSocketError) -> TCPSocket? {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -32,78 +48,118 @@ final class TCPSocket: @unchecked Sendable {
         var lastError = ECONNREFUSED
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let address = candidate {
-            let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-            if fd >= 0 {
-                if connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
-                    var yes: Int32 = 1
-                    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-                    #if canImport(Darwin)
-                    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-                    #endif
-                    descriptor = fd
-                    return
-                }
-                lastError = errno
-                _ = closeDescriptor(fd)
-            } else {
-                lastError = errno
-            }
             candidate = address.pointee.ai_next
+            let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+            guard fd >= 0 else {
+                lastError = errno
+                continue
+            }
+            let socket = TCPSocket(descriptor: fd)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            var yes: Int32 = 1
+            #if canImport(Darwin)
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            if connectSocket(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) != 0 {
+                guard errno == EINPROGRESS else {
+                    lastError = errno
+                    continue
+                }
+                // Wait for the connection, a wake-up or the deadline.
+                while true {
+                    let ready = socket.wait(forWriting: true, waker: waker, until: deadline)
+                    if isCancelled() { return nil }
+                    if ready.writable || ready.readable { break }
+                    if deadline.hasPassed { throw timeout }
+                }
+                var failure: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
+                guard failure == 0 else {
+                    lastError = failure
+                    continue
+                }
+            }
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+            return socket
         }
         throw .connectionFailed("cannot connect to \(host):\(port): \(String(cString: strerror(lastError)))")
     }
 
-    /// Up to `maximum` bytes; empty when the peer closed the connection or it was shut down.
-    func read(maximum: Int = 64 * 1024) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: maximum)
+    /// What `wait` saw.
+    struct Readiness {
+        var readable = false
+        var writable = false
+        var woken = false
+    }
+
+    /// Waits until the socket is readable (or writable, when `forWriting`), `waker` wakes,
+    /// or `deadline` passes (nil: no deadline).
+    func wait(forWriting: Bool, waker: WakeUpPipe, until deadline: Deadline?) -> Readiness {
+        var fds = [
+            pollfd(fd: descriptor, events: Int16(POLLIN) | (forWriting ? Int16(POLLOUT) : 0), revents: 0),
+            pollfd(fd: waker.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        let result = poll(&fds, nfds_t(fds.count), deadline?.millisecondsLeft ?? -1)
+        guard result > 0 else { return Readiness() }
+        if fds[1].revents != 0 { waker.drain() }
+        // An error or hang-up shows as readable: the next read reports it.
+        let failed = fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+        return Readiness(
+            readable: fds[0].revents & Int16(POLLIN) != 0 || failed,
+            writable: fds[0].revents & Int16(POLLOUT) != 0 || (forWriting && failed),
+            woken: fds[1].revents != 0)
+    }
+
+    /// Reads what is there, up to `maximum` bytes, without waiting.
+    func read(into buffer: inout [UInt8]) throws(WebSocketError) -> Progress {
         while true {
-            let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, maximum) }
-            if count < 0 && errno == EINTR { continue }
-            return count > 0 ? Array(buffer[0..<count]) : []
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 { return .moved(count) }
+            if count == 0 { return .endOfStream }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            default: throw .connectionFailed("read failed: \(String(cString: strerror(errno)))")
+            }
         }
     }
 
-    /// Writes every byte, or throws when the connection is gone.
-    func write(_ bytes: [UInt8]) throws(WebSocketError) {
-        var offset = 0
-        while offset < bytes.count {
+    /// Writes what the socket takes now of `bytes[offset...]`, without waiting.
+    func write(_ bytes: [UInt8], from offset: Int) throws(WebSocketError) -> Progress {
+        while true {
             // send, not write: writing to a connection the peer closed must fail, not raise SIGPIPE.
             let written = bytes.withUnsafeBytes {
                 sendBytes(descriptor, $0.baseAddress! + offset, bytes.count - offset, noSignal)
             }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .connectionFailed("write failed: \(String(cString: strerror(errno)))") }
-            offset += written
+            if written >= 0 { return .moved(written) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            default: throw .connectionFailed("write failed: \(String(cString: strerror(errno)))")
+            }
         }
-    }
-
-    /// Ends both directions, waking a blocked `read`; the descriptor stays valid until `close`.
-    /// After `close` it does nothing: the descriptor's number may already belong to another file.
-    func shutdownBoth() {
-        lock.withLock { if !isClosed { _ = shutdown(descriptor, Int32(SHUT_RDWR)) } }
     }
 
     /// Releases the descriptor (once).
     func close() {
-        lock.withLock {
-            if !isClosed { _ = closeDescriptor(descriptor) }
-            isClosed = true
-        }
+        if !isClosed { _ = closeDescriptor(descriptor) }
+        isClosed = true
     }
 
     deinit { close() }
 }
 
-// The module-level read/write/close, named apart from the methods above.
+// The module-level calls, named apart from the methods above.
 #if canImport(Glibc)
-private let readBytes = Glibc.read
 private let sendBytes = Glibc.send
-private let closeDescriptor = Glibc.close
+private let connectSocket = Glibc.connect
+let closeDescriptor = Glibc.close
 /// Flags for `send` that stop SIGPIPE (Linux; Darwin sets SO_NOSIGPIPE on the socket instead).
 package let noSignal = Int32(MSG_NOSIGNAL)
 #else
-private let readBytes = Darwin.read
 private let sendBytes = Darwin.send
-private let closeDescriptor = Darwin.close
+private let connectSocket = Darwin.connect
+let closeDescriptor = Darwin.close
 package let noSignal: Int32 = 0
 #endif

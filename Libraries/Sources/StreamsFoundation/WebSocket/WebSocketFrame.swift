@@ -25,10 +25,21 @@ package struct WebSocketFrame: Sendable, Equatable {
         self.payload = payload
     }
 
-    /// A close frame carrying `code` and `reason`.
+    /// A close frame carrying `code` and `reason`, the reason cut to the 123 bytes a
+    /// control frame has room for at a character boundary, so that it stays valid UTF-8.
     package static func close(code: UInt16, reason: String) -> WebSocketFrame {
-        WebSocketFrame(
-            opcode: .close, payload: [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123)))
+        WebSocketFrame(opcode: .close, payload: [UInt8(code >> 8), UInt8(code & 0xFF)] + closeReasonBytes(reason))
+    }
+
+    /// `reason` in UTF-8, whole characters only, at most 123 bytes.
+    static func closeReasonBytes(_ reason: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for character in reason {
+            let encoded = Array(character.utf8)
+            guard bytes.count + encoded.count <= 123 else { break }
+            bytes += encoded
+        }
+        return bytes
     }
 
     /// The bytes on the wire; clients must pass a `mask` (RFC 6455 5.3), servers must not.
@@ -46,7 +57,12 @@ package struct WebSocketFrame: Sendable, Equatable {
         }
         if let mask {
             bytes += mask
-            bytes += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+            let start = bytes.count
+            bytes += payload
+            // Through a buffer pointer: megabytes are masked here, and this stays fast in debug builds.
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                for index in start..<buffer.count { buffer[index] ^= mask[(index - start) & 3] }
+            }
         } else {
             bytes += payload
         }
@@ -112,8 +128,9 @@ package struct WebSocketFrameDecoder: Sendable {
         } else {
             maskKey = nil
         }
+        // Compared before adding: with a limit of Int.max, a length near 2^63 would overflow.
+        guard UInt64(buffer.count - offset) >= length else { return nil }
         let end = offset + Int(length)
-        guard buffer.count >= end else { return nil }
         var payload = Array(buffer[offset..<end])
         if let maskKey {
             for index in payload.indices { payload[index] ^= maskKey[index % 4] }

@@ -48,11 +48,3 @@ extension WebSocketMessage {
         }
     }
 }
-
-extension WebSocketFrame {
-    /// The code and reason of a close frame (1005 "no status" when it carries none).
-    package var closeCodeAndReason: (code: UInt16, reason: String) {
-        guard payload.count >= 2 else { return (1005, "") }
-        return (UInt16(payload[0]) << 8 | UInt16(payload[1]), String(decoding: payload[2...], as: UTF8.self))
-    }
-}

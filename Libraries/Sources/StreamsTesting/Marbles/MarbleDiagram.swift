@@ -33,6 +33,12 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
     /// The frame limit the clock stopped at when the output did not complete; nil when it
     /// stopped because the output completed or nothing was left to run.
     public var stoppedAtLimit: Int?
+    /// Mistakes in the marbles the publisher was built from (a `#` without an `error:`, a
+    /// value missing from `values:`, invalid notation), in order: the diagram shows these
+    /// instead of its lines, and the publisher that had one published nothing.
+    public var mistakes: [String]
+    /// How long one frame lasted.
+    public var frameDuration: VirtualTime.Stride
 
     /// Builds the publisher `build` returns on a fresh scheduler (frames of
     /// `frameDuration`), records it, and runs the clock until the output completes,
@@ -43,6 +49,8 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
         _ build: (TestScheduler) throws -> P
     ) rethrows {
         let scheduler = TestScheduler(frameDuration: frameDuration)
+        scheduler.keepMarbleMistakes()
+        self.frameDuration = frameDuration
         let recording = scheduler.record(try build(scheduler))
         let limit = scheduler.time(ofFrame: frameLimit)
         scheduler.run(until: limit, stoppingWhen: { recording.isComplete })
@@ -60,10 +68,15 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
         lines.append(Line(label: "output", timeline: recording.timeline, startFrame: 0))
         outputCompleted = recording.isComplete
         stoppedAtLimit = !recording.isComplete && scheduler.scheduledCount > 0 ? frameLimit : nil
+        mistakes = scheduler.marbleMistakes
     }
 
-    /// The diagram, with ANSI colours when `style` says so.
+    /// The diagram, with ANSI colours when `style` says so; with ``mistakes``, those
+    /// instead, each on a line starting `error:`.
     public func rendered(style: MarbleStyle = .plain) -> String {
+        guard mistakes.isEmpty else {
+            return mistakes.map { style.error("error: ") + $0 }.joined(separator: "\n")
+        }
         let legend = MarbleLegend(lines.map(\.timeline))
         let width = (lines.map(\.label.count).max() ?? 0) + 2
         let pad = { (text: String) in text + String(repeating: " ", count: width - text.count) }
@@ -75,9 +88,18 @@ public struct MarbleDiagram: Sendable, CustomStringConvertible {
         }
         output += legend.lines.map { String(repeating: " ", count: width) + $0 }
         if let stoppedAtLimit {
-            output.append(String(repeating: " ", count: width) + "(stopped after \(stoppedAtLimit) frames)")
+            output.append(String(repeating: " ", count: width) + stoppedNote(at: stoppedAtLimit))
         }
         return output.joined(separator: "\n")
+    }
+
+    /// What the diagram says under a clock stopped at frame `limit`: when, and how to see
+    /// what comes after.
+    private func stoppedNote(at limit: Int) -> String {
+        let seconds = Double(frameDuration.nanoseconds) / 1e9 * Double(limit)
+        let time = seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        return "(stopped after \(limit) frames, at \(time) on the clock, before the output completed: "
+            + "to see what comes later, shorten the times, as in 3 for 300)"
     }
 
     /// The diagram without colours.

@@ -20,6 +20,8 @@ public struct MarbleStyle: Sendable {
 
     func label(_ text: String) -> String { paint(text, "1") }
 
+    func error(_ text: String) -> String { paint(text, "1;31") }
+
     private func paint(_ text: String, _ code: String) -> String {
         colored && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

@@ -1,8 +1,10 @@
 import Streams
 
 // Building publishers from marbles. Invalid notation, a value character missing from
-// `values:`, or a `#` without an `error:` stop the program with a message saying which:
-// they are mistakes in the test itself, not outcomes to check.
+// `values:`, a `#` without an `error:` or a `^` in a cold publisher stop the program with a
+// message saying which (they are mistakes in the test itself, not outcomes to check);
+// inside a MarbleDiagram (swiftlab's `:marbles`) the diagram shows the message instead, and
+// the publisher with the mistake publishes nothing.
 extension TestScheduler {
     /// A cold publisher playing `marbles` for each subscriber, each value character
     /// standing for `values[character]`.
@@ -11,25 +13,25 @@ extension TestScheduler {
     /// scheduler.cold("-a-b|", values: ["a": 1, "b": 2])  // 1 at frame 1, 2 at 3, finished at 4
     /// ```
     public func cold<Output>(_ marbles: String, values: [Character: Output]) -> ColdPublisher<Output, Never> {
-        makeCold(marbles, value: lookUp(values, in: marbles), failure: nil)
+        makeCold(marbles, value: { values[$0]! }, defined: { values[$0] != nil }, failure: nil)
     }
 
     /// A cold publisher playing `marbles` for each subscriber, failing with `error` at `#`.
     public func cold<Output, Failure: Error>(
         _ marbles: String, values: [Character: Output], error: Failure
     ) -> ColdPublisher<Output, Failure> {
-        makeCold(marbles, value: lookUp(values, in: marbles), failure: error)
+        makeCold(marbles, value: { values[$0]! }, defined: { values[$0] != nil }, failure: error)
     }
 
     /// A cold publisher of the value characters themselves, as strings: `cold("-a-b|")`
     /// publishes `"a"` and `"b"`.
     public func cold(_ marbles: String) -> ColdPublisher<String, Never> {
-        makeCold(marbles, value: { String($0) }, failure: nil)
+        makeCold(marbles, value: { String($0) }, defined: { _ in true }, failure: nil)
     }
 
     /// A cold publisher of the value characters as strings, failing with `error` at `#`.
     public func cold<Failure: Error>(_ marbles: String, error: Failure) -> ColdPublisher<String, Failure> {
-        makeCold(marbles, value: { String($0) }, failure: error)
+        makeCold(marbles, value: { String($0) }, defined: { _ in true }, failure: error)
     }
 
     /// A hot publisher playing `marbles` once from now, where its `^` is (or its first
@@ -40,33 +42,30 @@ extension TestScheduler {
     /// // subscribed now: 2 at frame 2, 3 at frame 4, finished at frame 5
     /// ```
     public func hot<Output>(_ marbles: String, values: [Character: Output]) -> HotPublisher<Output, Never> {
-        makeHot(marbles, value: lookUp(values, in: marbles), failure: nil)
+        makeHot(marbles, value: { values[$0]! }, defined: { values[$0] != nil }, failure: nil)
     }
 
     /// A hot publisher playing `marbles` once from now, failing with `error` at `#`.
     public func hot<Output, Failure: Error>(
         _ marbles: String, values: [Character: Output], error: Failure
     ) -> HotPublisher<Output, Failure> {
-        makeHot(marbles, value: lookUp(values, in: marbles), failure: error)
+        makeHot(marbles, value: { values[$0]! }, defined: { values[$0] != nil }, failure: error)
     }
 
     /// A hot publisher of the value characters themselves, as strings.
     public func hot(_ marbles: String) -> HotPublisher<String, Never> {
-        makeHot(marbles, value: { String($0) }, failure: nil)
+        makeHot(marbles, value: { String($0) }, defined: { _ in true }, failure: nil)
     }
 
     /// A hot publisher of the value characters as strings, failing with `error` at `#`.
     public func hot<Failure: Error>(_ marbles: String, error: Failure) -> HotPublisher<String, Failure> {
-        makeHot(marbles, value: { String($0) }, failure: error)
+        makeHot(marbles, value: { String($0) }, defined: { _ in true }, failure: error)
     }
 
     private func makeCold<Output, Failure: Error>(
-        _ marbles: String, value: @escaping (Character) -> Output, failure: Failure?
+        _ marbles: String, value: @escaping (Character) -> Output, defined: (Character) -> Bool, failure: Failure?
     ) -> ColdPublisher<Output, Failure> {
-        let notation = Self.read(marbles, failure: failure)
-        precondition(
-            !notation.hasSubscriptionPoint,
-            "'^' marks a hot publisher's subscription; a cold publisher starts when subscribed: \(marbles)")
+        let notation = read(marbles, defined: defined, failure: failure, isHot: false)
         let input = MarbleInput(
             isHot: false,
             timeline: notation.timeline(values: value, failure: failure.map { String(describing: $0) } ?? ""),
@@ -77,9 +76,9 @@ extension TestScheduler {
     }
 
     private func makeHot<Output, Failure: Error>(
-        _ marbles: String, value: @escaping (Character) -> Output, failure: Failure?
+        _ marbles: String, value: @escaping (Character) -> Output, defined: (Character) -> Bool, failure: Failure?
     ) -> HotPublisher<Output, Failure> {
-        let notation = Self.read(marbles, failure: failure)
+        let notation = read(marbles, defined: defined, failure: failure, isHot: true)
         let start = now
         register(
             MarbleInput(
@@ -92,25 +91,38 @@ extension TestScheduler {
         return HotPublisher(subject: subject)
     }
 
-    private static func read<Failure>(_ marbles: String, failure: Failure?) -> MarbleNotation {
-        let notation: MarbleNotation
+    /// `marbles` read, or, after reporting a mistake in them (see
+    /// ``report(marbleMistake:)``), no events at all.
+    private func read<Failure>(
+        _ marbles: String, defined: (Character) -> Bool, failure: Failure?, isHot: Bool
+    ) -> MarbleNotation {
+        let mistake: String
         do {
-            notation = try MarbleNotation(marbles)
+            let notation = try MarbleNotation(marbles)
+            if failure == nil, notation.events.contains(where: { $0.event == .failure }) {
+                mistake = "'#' in \"\(marbles)\" needs an error: argument saying what the publisher fails with"
+            } else if let missing = notation.valueCharacters.first(where: { !defined($0) }) {
+                mistake = "'\(missing)' in \"\(marbles)\" has no entry in values:"
+            } else if !isHot, notation.hasSubscriptionPoint {
+                mistake =
+                    "'^' marks a hot publisher's subscription; a cold publisher starts when subscribed: \(marbles)"
+            } else {
+                return notation
+            }
         } catch {
-            preconditionFailure(error.description)
+            mistake = error.description
         }
-        if failure == nil, notation.events.contains(where: { $0.event == .failure }) {
-            preconditionFailure("'#' in \"\(marbles)\" needs an error: argument saying what the publisher fails with")
-        }
-        return notation
+        report(marbleMistake: mistake)
+        return MarbleNotation.nothing
     }
+}
 
-    private func lookUp<Output>(_ values: [Character: Output], in marbles: String) -> (Character) -> Output {
-        if let notation = try? MarbleNotation(marbles),
-            let missing = notation.valueCharacters.first(where: { values[$0] == nil })
-        {
-            preconditionFailure("'\(missing)' in \"\(marbles)\" has no entry in values:")
-        }
-        return { values[$0]! }
+extension MarbleNotation {
+    /// No events: what marbles with a mistake in them play.
+    static var nothing: MarbleNotation { MarbleNotation(events: [], hasSubscriptionPoint: false) }
+
+    private init(events: [(frame: Int, event: Event)], hasSubscriptionPoint: Bool) {
+        self.events = events
+        self.hasSubscriptionPoint = hasSubscriptionPoint
     }
 }

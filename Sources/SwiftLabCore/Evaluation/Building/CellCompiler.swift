@@ -211,6 +211,20 @@ final class CellCompiler: @unchecked Sendable {
         return arguments
     }
 
+    /// The command that compiles `file`, a learner's exercise file, as an editor's language
+    /// server (sourcekit-lsp, through the workspace's `compile_commands.json`) needs it: a
+    /// program of its own against the modules cells see, with the imports every cell has
+    /// made implicit (the file, like an input, has no `import Streams`).
+    func editorCommand(file: URL) -> [String] {
+        let implicitImports = CellGenerator.implicitImports.flatMap {
+            ["-Xfrontend", "-import-module", "-Xfrontend", $0]
+        }
+        return [
+            toolchain.driver.path, "-module-name", "Exercise", "-target", toolchain.targetTriple,
+            "-I", library.modulesDirectory.path, "-L", library.directory.path, "-lSwiftLabCells",
+        ] + implicitImports + options.compileFlags + [file.path]
+    }
+
     /// The compiler arguments sourcekitd completes `file` with: the search paths, module
     /// cache, target and language options cells are compiled with, as a script (top-level
     /// statements and declarations both allowed) in a module of its own.

@@ -138,6 +138,22 @@ struct CellGenerator {
                 bindingDisplays.append(
                     "SwiftLabRuntime.displayComputedProperty(named: \"\(escaped(property.name))\","
                         + " writtenType: \"\(escaped(property.writtenType))\")")
+            case .binding where AwaitedBinding(cellItem) != nil:
+                // `let r = await f()`: bound in the async body, kept for the global.
+                let awaited = AwaitedBinding(cellItem)!
+                let line = item.line + awaited.initializerLine
+                let column = awaited.initializerColumn + (awaited.initializerLine == 0 ? padding(for: item).count : 0)
+                fileScope += [
+                    wrapperLocation(line), awaited.declarationLine(isolated: context.isolatesGlobals),
+                    String(repeating: " ", count: column) + awaited.initializer, "}", "#sourceLocation()",
+                ]
+                declarations.append(.init(name: awaited.name, keyword: awaited.keyword))
+                body += [
+                    location(item.line), padding(for: item) + item.text, "#sourceLocation()",
+                    "\(awaited.storage) = \(awaited.name)", "_ = \(awaited.name)",
+                ]
+                bindingDisplays.append(
+                    "SwiftLabRuntime.displayBinding(\(awaited.name), named: \"\(escaped(awaited.name))\")")
             case .binding(let names, let keyword):
                 let (text, shift) = wrappingThrowingInitializers(of: cellItem)
                 shifts += shift

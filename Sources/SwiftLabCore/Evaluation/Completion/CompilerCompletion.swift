@@ -60,10 +60,12 @@ struct CompilerCompletion: Equatable {
     }
 
     /// One result as a candidate: inserted as its source text up to the first placeholder
-    /// (`sorted(by: ` for `sorted(by: <#T##(Int, Int) throws -> Bool#>)`), listed as its
-    /// signature with the type (`count: Int`, `sorted() -> [Int]`), as a compiler's
-    /// completion list shows it. Results that would rewrite text before the word (`?.` on
-    /// an optional) are left out.
+    /// (`sorted(by: ` for `sorted(by: <#T##(Int, Int) throws -> Bool#>)`), listed with its
+    /// type (`count: Int`); a function as Swift calls it, by its argument labels (`send(_:)`,
+    /// `sorted(by:) -> [Int]`, as Xcode names them), never by the parameter names
+    /// sourcekitd's description shows (`send(value: Int)`, whose `value:` does not
+    /// compile). Results that would rewrite text before the word (`?.` on an optional)
+    /// are left out.
     static func candidate(_ result: SourceKitValue) -> CompletionCandidate? {
         guard let sourceText = result["key.sourcetext"]?.string, !sourceText.isEmpty,
             result["key.num_bytes_to_erase"]?.int ?? 0 == 0
@@ -74,10 +76,25 @@ struct CompilerCompletion: Equatable {
         let type = result["key.typename"]?.string ?? ""
         var display = description
         if kind.hasPrefix("source.lang.swift.decl.function.") {
+            if let name = result["key.name"]?.string.flatMap(callForm) { display = name }
             if !type.isEmpty, type != "Void" { display += " -> " + type }
         } else if kind.hasPrefix("source.lang.swift.decl.var.") || kind == "source.lang.swift.decl.enumelement" {
             if !type.isEmpty { display += ": " + type }
         }
         return CompletionCandidate(text, display: display)
+    }
+
+    /// A function's name as Swift writes it, from sourcekitd's name for it, which leaves a
+    /// missing label empty: `map(_:)` for `map(:)`, `f(_:b:)` for `f(:b:)`; nil for a name
+    /// that is not a function's.
+    static func callForm(_ name: String) -> String? {
+        guard name.hasSuffix(")"), let open = name.firstIndex(of: "(") else { return nil }
+        let labels = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        guard !labels.isEmpty else { return name }
+        guard labels.hasSuffix(":") else { return nil }
+        let written = labels.dropLast().split(separator: ":", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "_:" : $0 + ":"
+        }
+        return name[..<open] + "(" + written.joined() + ")"
     }
 }

@@ -59,10 +59,12 @@ struct DiagnosticMapper {
                         byteColumn = byteColumn >= shift.column + shift.width ? byteColumn - shift.width : shift.column
                     }
                 }
-                result.append(
-                    Diagnostic(
-                        severity: header.severity, message: readable(header.message), input: number, line: mappedLine,
-                        column: characterColumn(input: number, line: mappedLine, byteColumn: byteColumn)))
+                let diagnostic = Diagnostic(
+                    severity: header.severity, message: readable(header.message), input: number, line: mappedLine,
+                    column: characterColumn(input: number, line: mappedLine, byteColumn: byteColumn))
+                // Code compiled twice at the same lines (the initializer of `let x = await f()`,
+                // see AwaitedBinding) is reported once.
+                if diagnostic.severity != .error || !result.contains(diagnostic) { result.append(diagnostic) }
                 keepsNotes = true
             } else if header.severity == .error {
                 result.append(

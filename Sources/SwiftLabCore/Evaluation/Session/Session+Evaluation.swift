@@ -3,10 +3,20 @@ import Foundation
 // One input's way through the session: build the cell (generate, compile, retry), map
 // its diagnostics and advice, run it in the worker, and record it when it succeeded.
 extension Session {
-    func run(_ input: ParsedInput, mode: Mode, output: (String) -> Void) -> EvaluationResult {
+    /// Runs `input`; what it prints goes to `output`, and the session's own messages
+    /// (diagnostics, advice, trap and interrupt messages, timing) to `messages` when
+    /// given, else to `output` too.
+    func run(
+        _ input: ParsedInput, mode: Mode, output: (String) -> Void, messages: ((String) -> Void)? = nil
+    ) -> EvaluationResult {
         let transient = mode != .recorded
         var transcript = ""
         func write(_ text: String, isMessage: Bool) {
+            if isMessage, let messages {
+                transcript += text
+                messages(text)
+                return
+            }
             // The REPL's own messages start on a line of their own, even after a partial
             // line of program output.
             if isMessage, !transcript.isEmpty, !transcript.hasSuffix("\n"), !text.isEmpty {

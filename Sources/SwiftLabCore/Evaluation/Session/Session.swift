@@ -77,6 +77,12 @@ public final class Session: @unchecked Sendable {
 
     deinit { close() }
 
+    /// The command that compiles a learner's exercise `file` as cells are compiled, for an
+    /// editor's language server (the exercise workspace's `compile_commands.json`).
+    public func editorCompileCommand(for file: URL) -> [String] {
+        builder.compiler.editorCommand(file: file)
+    }
+
     /// Stops the worker and removes this session's files.
     public func close() {
         completionHelper?.shutDown()
@@ -126,6 +132,16 @@ public final class Session: @unchecked Sendable {
     /// otherwise nothing changes (no `$R` number is used).
     public func evaluate(_ input: ParsedInput, output: (String) -> Void) -> EvaluationResult {
         run(input, mode: .recorded, output: output)
+    }
+
+    /// Evaluates one input as ``evaluate(_:output:)`` does, with what the code prints
+    /// going to `output` and the session's own messages (diagnostics, advice, trap and
+    /// interrupt messages) to `messages`: for front ends that show them apart (the
+    /// machine interface, `swiftlab serve`).
+    public func evaluate(
+        _ input: ParsedInput, output: (String) -> Void, messages: @escaping (String) -> Void
+    ) -> EvaluationResult {
+        run(input, mode: .recorded, output: output, messages: messages)
     }
 
     /// Lexes `input`, then evaluates it as the `ParsedInput` overload does.

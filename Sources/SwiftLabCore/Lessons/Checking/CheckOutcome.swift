@@ -46,13 +46,19 @@ public struct CheckOutcome: Sendable, Equatable {
         switch verdict {
         case .passed:
             let count = reports.count
-            return style.apply(.green, .bold, to: "✓ Passed")
-                + (count > 0 ? ": all \(count) check\(count == 1 ? "" : "s") hold." : ".")
+            let held: String
+            switch count {
+            case 0: held = "."
+            case 1: held = ": its check holds."
+            default: held = ": all \(count) checks hold."
+            }
+            return style.apply(.green, .bold, to: "✓ Passed") + held
         case .failedExpectations:
-            var lines = [
-                style.apply(.red, .bold, to: "✗ Not yet")
-                    + ": \(reports.count - failed.count) of \(reports.count) checks hold."
-            ]
+            let passed = reports.count - failed.count
+            let held =
+                reports.count == 1
+                ? "its check does not hold." : "\(passed) of \(reports.count) checks hold."
+            var lines = [style.apply(.red, .bold, to: "✗ Not yet") + ": " + held]
             for report in failed {
                 lines.append("  " + style.apply(.red, to: "✗") + " " + report.description)
                 if let expected = report.expected, let actual = report.actual {

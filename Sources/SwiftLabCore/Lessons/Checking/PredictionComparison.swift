@@ -11,11 +11,21 @@ enum PredictionComparison {
             String(line).replacingOccurrences(of: resultPrefix, with: "", options: .regularExpression)
         }
         let expected = normalized(values.joined(separator: " "))
-        return !expected.isEmpty && normalized(guess) == expected
+        // A guess at several lines is typed on one, separated by `;`; each part may be
+        // written as the REPL shows a result (`present: [String?] = [...]`) or as a type
+        // and value (`[String?] = [...]`).
+        let guessed = guess.split(whereSeparator: { $0 == ";" || $0 == "\n" }).map { part in
+            String(part).replacingOccurrences(of: guessedTypePrefix, with: "", options: .regularExpression)
+        }
+        return !expected.isEmpty && normalized(guessed.joined(separator: " ")) == expected
     }
 
     /// The start of a result line: a name (`$R0`, `total`), its type, and `=`.
     private static let resultPrefix = #"^\s*(\$R[0-9]+|[A-Za-z_][A-Za-z0-9_]*)\s*:\s*[^=]*?=\s*"#
+    /// A name and type, or a type alone, before a guessed value: `present: [String?] = `,
+    /// `[String?] = `, `Int = ` (a type starts with a letter, `[` or `(` and holds no quote).
+    private static let guessedTypePrefix =
+        #"^\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*:\s*)?[A-Za-z_\[(][A-Za-z0-9_\[\]?!<>,.:() -]*?\s*=(?!=)\s*"#
     /// A result written into a guess: `$R16: Int = ` anywhere in it.
     private static let guessedResultName = #"\$r[0-9]+\s*:[^=]*=\s*"#
     /// Words people put between values.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The lesson subcommands of the `swiftlab` executable:
-/// `swiftlab lessons`, `swiftlab check [LESSON]`, `swiftlab watch [LESSON]` and
-/// `swiftlab verify [LESSON ...]`.
+/// `swiftlab lessons`, `swiftlab check [LESSON]`, `swiftlab watch [LESSON]`,
+/// `swiftlab reset LESSON [EXERCISE]` and `swiftlab verify [LESSON ...]`.
 public struct LessonCommandLine {
     /// The lessons.
     public var library: LessonLibrary
@@ -18,6 +18,9 @@ public struct LessonCommandLine {
     public var write: (String) -> Void
     /// How often `watch` looks for saved files.
     public var pollInterval: TimeInterval = 0.5
+    /// Whether standard output is a terminal: `watch` then clears the screen before each
+    /// check, as Rustlings' watch mode does; otherwise it appends.
+    public var clearsScreen = isatty(STDOUT_FILENO) != 0
 
     /// The names of the subcommands this type handles.
     public static let subcommands = Set(LessonSubcommand.allCases.map(\.rawValue))
@@ -66,8 +69,15 @@ public struct LessonCommandLine {
         }
         switch subcommand {
         case "lessons":
-            say(LessonOverview(library: library, progress: store.load(), style: style).list())
+            say(
+                LessonOverview(library: library, progress: store.load(), style: style).list(
+                    workspace: workspace, place: .commandLine))
             return library.problems.isEmpty ? 0 : 1
+        case "reset":
+            let outcome = ExerciseReset(library: library, workspace: workspace).run(
+                arguments, command: "swiftlab reset")
+            for line in outcome.lines { say(line) }
+            return outcome.succeeded ? 0 : 2
         case "check", "watch":
             guard arguments.filter({ $0 != "--hint" }).count <= 1 else {
                 say("swiftlab \(subcommand) takes at most one lesson.\nUsage: swiftlab \(subcommand) [LESSON]")
@@ -93,10 +103,39 @@ public struct LessonCommandLine {
             return 0
         case "verify":
             return verify(arguments)
+        case "notebook":
+            return writeNotebook(arguments)
         default:
             say("swiftlab: unknown subcommand \(subcommand)")
             return 2
         }
+    }
+
+    /// `swiftlab notebook LESSON [FILE]`: writes the lesson's notebook.
+    private func writeNotebook(_ arguments: [String]) -> Int32 {
+        guard (1...2).contains(arguments.count) else {
+            say("swiftlab notebook takes a lesson and, if you like, a file.\nUsage: swiftlab notebook LESSON [FILE]")
+            return 2
+        }
+        guard let lesson = library.lesson(named: arguments[0]) else {
+            say("No lesson '\(arguments[0])'. `swiftlab lessons` lists them.")
+            return 2
+        }
+        let notebook = LessonNotebook(lesson: lesson)
+        let path = arguments.count == 2 ? arguments[1] : notebook.fileName
+        do {
+            let data = try notebook.json()
+            if path == "-" {
+                write(String(decoding: data, as: UTF8.self))
+                return 0
+            }
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            say("swiftlab notebook: cannot write \(path): \(error.localizedDescription)")
+            return 1
+        }
+        say("Wrote lesson \(lesson.number), \(lesson.title), to \(path).")
+        return 0
     }
 
     /// The lesson named on the command line, else the current one, else the first not done.
@@ -123,8 +162,13 @@ public struct LessonCommandLine {
     /// returns whether all pass. On a failure the next hint is shown and counted as seen
     /// only when asked for (`showHints`); otherwise it says how to ask. An exercise that
     /// passed before (in the REPL, say) is reported as passed even when its file does not.
+    ///
+    /// With `focused` (`watch`), an exercise that passes takes one line, and the check stops
+    /// at the first that does not: the one to work on, with what to do next.
     @discardableResult
-    func check(_ lesson: Lesson, with evaluator: any LessonEvaluator, showHints: Bool = false) -> Bool {
+    func check(
+        _ lesson: Lesson, with evaluator: any LessonEvaluator, showHints: Bool = false, focused: Bool = false
+    ) -> Bool {
         let passedBefore = store.load()
         say(style.apply(.bold, to: "Lesson \(lesson.number): \(lesson.title)"))
         var passedCount = 0
@@ -140,26 +184,34 @@ public struct LessonCommandLine {
                 say("Cannot create the exercise file in \(workspace.directory.path): \(error.localizedDescription)")
                 return false
             }
-            say()
-            say(
+            let title =
                 style.apply(.bold, to: "Exercise \(exercise.number): \(exercise.title)")
-                    + style.apply(.dim, to: "  \(url.path)"))
+                + style.apply(.dim, to: "  \(url.path)")
             evaluator.reset()
             var printed = ""
             let code = workspace.code(for: exercise, in: lesson) ?? ""
             let loaded = evaluator.evaluate(code) { printed += $0 }
             let outcome: CheckOutcome
+            var report: [String] = []
             if loaded.status == .compileError {
-                say(style.apply(.red, .bold, to: "✗ Not yet") + ": your file does not compile:")
-                say(indented(loaded.diagnostics.isEmpty ? printed : loaded.diagnostics))
+                report.append(style.apply(.red, .bold, to: "✗ Not yet") + ": your file does not compile:")
+                report.append(indented(loaded.diagnostics.isEmpty ? printed : loaded.diagnostics))
                 outcome = CheckOutcome(verdict: .doesNotCompile(loaded.diagnostics))
             } else {
                 outcome = checkFlow.check(exercise, in: lesson, with: evaluator).outcome
-                say(outcome.message(style: style))
+                report.append(outcome.message(style: style))
                 if case .missingDefinitions = outcome.verdict {
-                    say("Write your answer in the file above, then check again.")
+                    report.append("Write your answer in the file above, then check again.")
                 }
             }
+            if focused, outcome.passed {
+                say(style.apply(.green, to: "✓ ") + title)
+                passedCount += 1
+                continue
+            }
+            say()
+            say(title)
+            for line in report { say(line) }
             if outcome.passed {
                 passedCount += 1
             } else {
@@ -170,10 +222,28 @@ public struct LessonCommandLine {
                 }
                 if showHints {
                     showHint(for: exercise, in: lesson)
-                } else {
+                } else if !focused {
                     say(style.apply(.dim, to: "swiftlab check --hint \(lesson.number) shows a hint."))
                 }
+                if focused {
+                    say()
+                    say(
+                        style.apply(.bold, to: "Next: ") + "edit \(url.path) and save it; it is checked again then. "
+                            + "In another window, swiftlab check --hint \(lesson.number) shows a hint.")
+                    return false
+                }
             }
+        }
+        if focused {
+            say()
+            let next = library.lesson(after: lesson)
+            say(
+                style.apply(.green, .bold, to: "✓ Every exercise of lesson \(lesson.number) passes.")
+                    + (next.map {
+                        " Next: swiftlab watch \($0.number) (\($0.title)), or :lesson \($0.number) in swiftlab."
+                    }
+                        ?? " That was the last lesson."))
+            return true
         }
         say()
         let progress = store.load()
@@ -199,21 +269,24 @@ public struct LessonCommandLine {
         sigaddset(&stopSignals, SIGINT)
         sigaddset(&stopSignals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
-        check(lesson, with: evaluator)
-        var dates = workspace.modificationDates(of: lesson)
-        say(
-            style.apply(
-                .dim,
-                to:
-                    "Watching \(workspace.directory.appendingPathComponent(lesson.id).path): save a file to check again, Ctrl-C to stop."
-            ))
         while true {
-            Thread.sleep(forTimeInterval: pollInterval)
-            let now = workspace.modificationDates(of: lesson)
-            guard now != dates else { continue }
-            dates = now
-            say()
-            check(lesson, with: evaluator)
+            if clearsScreen {
+                // Home and clear the screen and its scroll-back, so the screen shows this check only.
+                write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+            }
+            check(lesson, with: evaluator, focused: true)
+            // The files exist now (check creates missing ones): compare with their dates from here.
+            let dates = workspace.modificationDates(of: lesson)
+            say(
+                style.apply(
+                    .dim,
+                    to:
+                        "Watching \(workspace.directory.appendingPathComponent(lesson.id).path): save a file to check again, Ctrl-C to stop."
+                ))
+            repeat {
+                Thread.sleep(forTimeInterval: pollInterval)
+            } while workspace.modificationDates(of: lesson) == dates
+            if !clearsScreen { say() }
         }
     }
 

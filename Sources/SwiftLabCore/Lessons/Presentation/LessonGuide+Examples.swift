@@ -43,7 +43,8 @@ extension LessonGuide {
         say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
         var guess: String?
         if example.isPrediction {
-            guess = console.ask("What will it print? Type your guess (Return to skip): ")?.trimmingSpaces()
+            guess = console.ask(
+                "What will it print? Type your guess, lines separated by ; (Return to skip): ")?.trimmingSpaces()
             if let command = guess, command.hasPrefix(":") {
                 say(style.apply(.dim, to: "(Not run: \(command) is a command. :run \(example.number) asks again.)"))
                 return command
@@ -109,7 +110,8 @@ extension LessonGuide {
         "\(lesson.id)#\(example.number)"
     }
 
-    /// Shows the prose that follows `example` in its section (the explanation it hid), once.
+    /// Shows what follows `example` in its section (the explanation it hid, with the
+    /// examples the explanation goes on to), once.
     private func revealExplanation(of example: LessonExample, in lesson: Lesson) {
         guard revealedPredictions.insert(predictionKey(lesson, example)).inserted else { return }
         func isThisExample(_ item: SectionItem) -> Bool {
@@ -119,16 +121,22 @@ extension LessonGuide {
         guard let section = lesson.sections.first(where: { $0.items.contains(where: isThisExample) }),
             let index = section.items.firstIndex(where: isThisExample)
         else { return }
+        // Up to the next prediction, which has an explanation of its own.
         let explanation = section.items[(index + 1)...].prefix { item in
-            if case .markdown = item { return true }
-            return false
-        }.compactMap { item -> String? in
-            if case .markdown(let text) = item { return text }
-            return nil
+            if case .example(let next) = item { return !next.isPrediction }
+            return true
         }
-        guard !explanation.isEmpty else { return }
+        guard explanation.contains(where: { if case .markdown = $0 { return true } else { return false } }) else {
+            return
+        }
         say()
         say(style.apply(.bold, to: "Why:"))
-        for block in explanation { say(renderer.render(block)) }
+        for item in explanation {
+            switch item {
+            case .markdown(let text): say(renderer.render(text))
+            case .example(let example): showExample(example, in: lesson)
+            case .starter(let code): say(renderer.codeBlock(code, language: "swift").joined(separator: "\n"))
+            }
+        }
     }
 }

@@ -41,18 +41,46 @@ extension LessonGuide {
         move(to: lesson, section: target)
     }
 
-    /// `:check`: runs the open exercise's check against the session.
+    /// `:check`: runs the open exercise's check against the session; `:check 3.2` first
+    /// opens exercise 2 of lesson 3 (without showing it), as a lesson's notebook does.
     ///
     /// On a pass, the learner's code typed in this session (`history`) is written to the
     /// exercise's workspace file (the file it replaces kept as a backup), so `swiftlab
     /// check` finds the same answer.
-    public func check(history: [String] = []) {
+    public func check(_ target: String = "", history: [String] = []) {
+        if !target.isEmpty, !openQuietly(exercise: target) { return }
         guard let (lesson, exercise) = requireExercise(), canEvaluate(":check") else { return }
         let checked = checkFlow.check(exercise, in: lesson, with: evaluator)
         let outcome = checked.outcome
-        say(outcome.message(style: style))
         if case .missingDefinitions(let names) = outcome.verdict {
-            say("Write \(names.count == 1 ? "it" : "them") here (or with :edit), then :check again.")
+            // Given code (a type the exercise supplies) is loaded with :starter, not written.
+            let given = Set(supportingCode(of: exercise).names)
+            let toLoad = names.filter(given.contains)
+            let toWrite = names.filter { !given.contains($0) }
+            if toLoad.isEmpty {
+                say(outcome.message(style: style))
+                say("Write \(names.count == 1 ? "it" : "them") here (or with :edit), then :check again.")
+            } else {
+                let list = { (names: [String]) in names.map { "`\($0)`" }.joined(separator: ", ") }
+                say(
+                    style.apply(.yellow, .bold, to: "✗ Not yet")
+                        + ": the check uses \(list(toLoad)), which the exercise gives you: :starter loads it.")
+                if !toWrite.isEmpty { say("Then write \(list(toWrite)) here (or with :edit), and :check again.") }
+            }
+        } else {
+            say(outcome.message(style: style))
+        }
+        if case .doesNotCompile(let diagnostics) = outcome.verdict, diagnostics.contains("non-function type") {
+            // An older value of the same name (another lesson's `let greeting`) hides the
+            // function the check calls: the check's code cannot tell, the learner can.
+            let functions = Self.functionNames(in: exercise.solution).intersection(evaluator.declaredNames)
+            if !functions.isEmpty {
+                let list = functions.sorted().map { "`\($0)`" }.joined(separator: ", ")
+                say(
+                    "The check calls \(list) as a function, and this session also has a value of that name "
+                        + "(declared earlier, perhaps in another lesson), which hides it. :reset starts a fresh "
+                        + "session; then :starter and your answer again, and :check.")
+            }
         }
         if case .staleDefinitions = outcome.verdict {
             // Hints are about the exercise; this is about the session.
@@ -87,6 +115,25 @@ extension LessonGuide {
         say(style.apply(.dim, to: ":solution shows the reference solution to compare with yours; :next goes on."))
     }
 
+    /// Makes exercise `target` (`3.2`: lesson 3's second) the open section without
+    /// showing it; says how to name one when `target` names none.
+    func openQuietly(exercise target: String) -> Bool {
+        let parts = target.split(separator: ".")
+        guard parts.count == 2, let found = library.lesson(named: String(parts[0])), let number = Int(parts[1]),
+            found.exercises.indices.contains(number - 1),
+            let section = found.sectionIndex(of: found.exercises[number - 1])
+        else {
+            say(
+                "No exercise '\(target)': :check LESSON.N checks exercise N of a lesson (:check 3.2), :check the open one."
+            )
+            return false
+        }
+        lesson = found
+        sectionIndex = section
+        store.update { $0.visit(lessonID: found.id, section: section) }
+        return true
+    }
+
     /// `:hint`: the open exercise's next hint, in order; the last one again when all are shown.
     public func hint() {
         guard let (lesson, exercise) = requireExercise() else { return }
@@ -117,30 +164,49 @@ extension LessonGuide {
     /// does not paste it; what the learner is to write is left alone.
     public func loadStarter() {
         guard let (_, exercise) = requireExercise(), canEvaluate(":starter") else { return }
-        // What the learner writes: what the reference solution declares differently from
-        // the starter (a type both declare alike is support).
-        func squeezed(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        let solutionItems = SwiftLexer.topLevelItems(in: exercise.solution)
-        let unchanged = Set(solutionItems.map { squeezed($0.text) })
-        let supporting = SwiftLexer.topLevelItems(in: exercise.starter ?? "").filter { item in
-            unchanged.contains(squeezed(item.text))
-                || LearnerCode.declaredNames(in: item.text).isDisjoint(
-                    with: LearnerCode.declaredNames(in: exercise.solution))
-        }
-        let yours = LearnerCode.declaredNames(in: exercise.solution)
-            .subtracting(supporting.flatMap { LearnerCode.declaredNames(in: $0.text) })
+        let (supporting, names) = supportingCode(of: exercise)
+        let yours = LearnerCode.declaredNames(in: exercise.solution).subtracting(names)
         guard !supporting.isEmpty else {
             say("'\(exercise.title)' has no supporting code: its starter is only what you write.")
             return
         }
-        let result = evaluator.evaluate(supporting.map(\.text).joined(separator: "\n\n")) { console.write($0) }
-        let names = supporting.flatMap { LearnerCode.declaredNames(in: $0.text).sorted() }
+        let result = evaluator.evaluate(supporting.joined(separator: "\n\n")) { console.write($0) }
         if result.status == .succeeded {
             say(
                 "Loaded the supporting code of '\(exercise.title)'"
                     + (names.isEmpty ? "." : ": \(names.joined(separator: ", ")).")
                     + " Now write " + yours.sorted().joined(separator: ", ") + ".")
         }
+    }
+
+    /// The supporting code of `exercise`'s starter (the top-level declarations the
+    /// reference solution does not declare differently: a type both declare alike is
+    /// support), and the names it declares, in order.
+    func supportingCode(of exercise: Exercise) -> (items: [String], names: [String]) {
+        func squeezed(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let unchanged = Set(SwiftLexer.topLevelItems(in: exercise.solution).map { squeezed($0.text) })
+        let solutionNames = LearnerCode.declaredNames(in: exercise.solution)
+        let supporting = SwiftLexer.topLevelItems(in: exercise.starter ?? "").filter { item in
+            unchanged.contains(squeezed(item.text))
+                || LearnerCode.declaredNames(in: item.text).isDisjoint(with: solutionNames)
+        }
+        return (supporting.map(\.text), supporting.flatMap { LearnerCode.declaredNames(in: $0.text).sorted() })
+    }
+
+    /// The names of the functions `code` declares at its top level.
+    static func functionNames(in code: String) -> Set<String> {
+        Set(
+            SwiftLexer.topLevelItems(in: code).compactMap { item -> String? in
+                // The item's introducer, after attributes and modifiers (`@MainActor public func`).
+                let introducers: Set = [
+                    "func", "struct", "class", "enum", "actor", "protocol", "extension", "let", "var",
+                ]
+                let tokens = SwiftLexer.tokenize(item.text)
+                guard let index = tokens.firstIndex(where: { $0.kind == .keyword && introducers.contains($0.text) }),
+                    tokens[index].text == "func", index + 1 < tokens.count
+                else { return nil }
+                return tokens[index + 1].text
+            })
     }
 
     /// `:edit`: opens the exercise's workspace file in the learner's editor and loads it on

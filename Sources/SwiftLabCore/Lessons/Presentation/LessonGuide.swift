@@ -80,9 +80,19 @@ public final class LessonGuide {
         LessonOverview(library: library, progress: store.load(), style: style).banner()
     }
 
-    /// `:lessons`: every lesson with done and current marks, and a progress bar.
+    /// `:lessons`: every lesson with done and current marks, and a progress bar, and its
+    /// exercises with their state and file.
     public func listLessons() {
-        say(LessonOverview(library: library, progress: store.load(), style: style).list())
+        say(LessonOverview(library: library, progress: store.load(), style: style).list(workspace: workspace))
+    }
+
+    /// `:reset LESSON [EXERCISE]`: puts exercise files back to their starter code (see
+    /// ``ExerciseReset``); `arguments` is what follows `:reset`.
+    public func resetExercises(_ arguments: String) {
+        let words = arguments.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        for line in ExerciseReset(library: library, workspace: workspace).run(words, command: ":reset").lines {
+            say(line)
+        }
     }
 
     /// `:progress`: overall progress and, per started lesson, exercises passed.
@@ -186,6 +196,23 @@ public final class LessonGuide {
         say("No lesson is open: :lessons lists them, :lesson N opens one.")
     }
 
+    /// Shows `example` as its section does: a label saying how to run it, its code, and
+    /// (unless it is a prediction) what it prints.
+    func showExample(_ example: LessonExample, in lesson: Lesson) {
+        let label =
+            example.isPrediction
+            ? "Predict the output (:run \(example.number)):"
+            : "Example \(example.number) (:run \(example.number) runs it):"
+        say(style.apply(.bold, to: label))
+        say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
+        // The text around an example talks about what it prints, so show that
+        // too; a prediction keeps it hidden until the learner has guessed.
+        if !example.isPrediction, !example.expectedOutput.isEmpty {
+            say(style.apply(.dim, to: "It prints:"))
+            say(renderer.codeBlock(example.expectedOutput, language: "output").joined(separator: "\n"))
+        }
+    }
+
     /// Shows the open section: a header, the text, examples and starter code, and what to do next.
     public func showSection() {
         guard let lesson else { return noLessonOpen() }
@@ -210,18 +237,7 @@ public final class LessonGuide {
                 if example.isPrediction && !revealedPredictions.contains(predictionKey(lesson, example)) {
                     hiddenBehind = example
                 }
-                let label =
-                    example.isPrediction
-                    ? "Predict the output (:run \(example.number)):"
-                    : "Example \(example.number) (:run \(example.number) runs it):"
-                say(style.apply(.bold, to: label))
-                say(renderer.codeBlock(example.code, language: "swift").joined(separator: "\n"))
-                // The text around an example talks about what it prints, so show that
-                // too; a prediction keeps it hidden until the learner has guessed.
-                if !example.isPrediction, !example.expectedOutput.isEmpty {
-                    say(style.apply(.dim, to: "It prints:"))
-                    say(renderer.codeBlock(example.expectedOutput, language: "output").joined(separator: "\n"))
-                }
+                showExample(example, in: lesson)
             case .starter(let code):
                 hiddenBehind = nil
                 say(style.apply(.bold, to: "Start from:"))

@@ -56,9 +56,18 @@ public struct LessonOverview {
         return lines.joined(separator: "\n")
     }
 
-    /// Every lesson with a done (✓) or current (▶) mark and exercises passed, then a
-    /// line per lesson file that could not be read.
-    public func list() -> String {
+    /// Where a list is shown, which decides how it says to open a lesson.
+    public enum Place: Sendable {
+        /// In the REPL (`:lessons`): `:lesson N`.
+        case repl
+        /// At the shell (`swiftlab lessons`): `swiftlab check N`, or the REPL.
+        case commandLine
+    }
+
+    /// Every lesson with a done (✓) or current (▶) mark and exercises passed, each
+    /// exercise under it with its state and file (when `workspace` is given), then a
+    /// line per lesson file that could not be read and how to go on from `place`.
+    public func list(workspace: ExerciseWorkspace? = nil, place: Place = .repl) -> String {
         let done = progress.completedCount(of: library.lessons)
         var lines = [
             style.apply(.bold, to: "Lessons") + "  "
@@ -84,11 +93,41 @@ public struct LessonOverview {
                 line += style.apply(.dim, to: "  \(passed)/\(exercises.count) exercises")
             }
             lines.append(line.trimmingTrailingSpaces())
+            if let workspace { lines += exerciseLines(of: item, in: workspace) }
         }
         for problem in library.problems {
             lines.append(style.apply(.yellow, to: "  ! ") + problem.description)
         }
-        lines.append("Open one with :lesson N or :lesson NAME.")
+        if let workspace {
+            lines.append(style.apply(.dim, to: "Exercise files are in \(workspace.directory.path)."))
+        }
+        switch place {
+        case .repl:
+            lines.append(
+                "Open one with :lesson N or :lesson NAME; :reset N EXERCISE puts an exercise file back to its starter code."
+            )
+        case .commandLine:
+            lines.append(
+                "Check a lesson's files with swiftlab check N; swiftlab reset N EXERCISE puts one back to its starter code; "
+                    + "run swiftlab and type :lesson N to read it.")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// One line per exercise of `lesson`: its state, number and name, and its file.
+    private func exerciseLines(of lesson: Lesson, in workspace: ExerciseWorkspace) -> [String] {
+        let nameWidth = lesson.exercises.map(\.id.count).max() ?? 0
+        return lesson.exercises.map { exercise in
+            let state = ExerciseState(of: exercise, in: lesson, progress: progress, workspace: workspace)
+            let label: String
+            switch state {
+            case .done: label = style.apply(.green, to: "done   ")
+            case .started: label = style.apply(.yellow, to: "started")
+            case .new: label = style.apply(.dim, to: "new    ")
+            }
+            let name = exercise.id + String(repeating: " ", count: nameWidth - exercise.id.count)
+            return "        \(label) \(exercise.number) \(name)  "
+                + style.apply(.dim, to: workspace.relativePath(for: exercise, in: lesson))
+        }
     }
 }

@@ -1,0 +1,135 @@
+"""The swiftlab kernel driven as Jupyter drives it (scripts/test-jupyter.sh runs this).
+
+python test_kernel.py SWIFTLAB WORK_DIR: SWIFTLAB is the swiftlab the installed kernelspec
+runs, WORK_DIR a folder for the lesson notebook.
+"""
+
+import os
+import subprocess
+import sys
+import time
+import unittest
+
+import nbformat
+from jupyter_client.manager import start_new_kernel
+from nbclient import NotebookClient
+
+SWIFTLAB, WORK = sys.argv[1], sys.argv[2]
+# A cell's first compile, a restart or the compiler's first completion can take long on a
+# loaded machine; every wait ends as soon as the answer is there.
+BOUND = 600
+
+
+class KernelTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.manager, cls.client = start_new_kernel(kernel_name="swiftlab", startup_timeout=BOUND)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.client.stop_channels()
+        cls.manager.shutdown_kernel(now=False)
+
+    def run_cell(self, code):
+        """Runs `code`; returns the execute_reply's content and the cell's iopub messages."""
+        outputs = []
+
+        def keep(message):
+            if message["msg_type"] in ("stream", "execute_result", "display_data", "error"):
+                outputs.append(message)
+
+        reply = self.client.execute_interactive(code, output_hook=keep, timeout=BOUND)
+        return reply["content"], outputs
+
+    def shell_reply(self, message_id):
+        """The content of the shell channel's reply to `message_id`."""
+        while True:
+            reply = self.client.get_shell_msg(timeout=BOUND)
+            if reply["parent_header"].get("msg_id") == message_id:
+                return reply["content"]
+
+    def results(self, outputs):
+        return [m["content"]["data"]["text/plain"] for m in outputs if m["msg_type"] == "execute_result"]
+
+    def test_1_execute_shows_results_and_output(self):
+        reply, outputs = self.run_cell('let xs = [1, 2, 3]\nprint("sum", xs.reduce(0, +))\nxs.map { $0 * 2 }')
+        self.assertEqual(reply["status"], "ok")
+        self.assertEqual(self.results(outputs), ["$R0: [Int] = [2, 4, 6]", "xs: [Int] = [1, 2, 3]"])
+        streams = [m["content"]["text"] for m in outputs if m["msg_type"] == "stream"]
+        self.assertEqual("".join(streams), "sum 6\n")
+
+    def test_2_marbles_are_an_svg_picture(self):
+        reply, outputs = self.run_cell(':marbles scheduler.cold("-a-b|").delay(for: 2, scheduler: scheduler)')
+        self.assertEqual(reply["status"], "ok")
+        pictures = [m["content"]["data"] for m in outputs if m["msg_type"] == "display_data"]
+        self.assertEqual(len(pictures), 1)
+        self.assertTrue(pictures[0]["image/svg+xml"].startswith('<svg xmlns="http://www.w3.org/2000/svg"'))
+        self.assertEqual(pictures[0]["text/plain"], "input   -a-b|\noutput  ---a-b|")
+
+    def test_3_completion_comes_from_the_compiler(self):
+        self.run_cell("let words = [\"b\", \"a\"]")
+        reply = self.client.complete("words.so", 8, reply=True, timeout=BOUND)["content"]
+        self.assertEqual(reply["status"], "ok")
+        self.assertIn("sorted()", reply["matches"])
+        self.assertEqual((reply["cursor_start"], reply["cursor_end"]), (6, 8))
+        self.assertEqual(self.shell_reply(self.client.is_complete("func f() {"))["status"], "incomplete")
+        self.assertEqual(self.shell_reply(self.client.is_complete("func f() {}"))["status"], "complete")
+
+    def test_4_a_compile_error_names_the_cells_line(self):
+        reply, outputs = self.run_cell('let fine = 1\nlet wrong: String = fine')
+        self.assertEqual(reply["status"], "error")
+        errors = [m["content"] for m in outputs if m["msg_type"] == "error"]
+        self.assertEqual(len(errors), 1)
+        self.assertEqual(errors[0]["ename"], "CompileError")
+        self.assertTrue(errors[0]["traceback"][0].startswith("2:21: error: cannot convert value of type 'Int'"))
+
+    def test_5_an_interrupt_stops_the_cell_and_keeps_the_state(self):
+        self.run_cell("var total = 41")
+        message_id = self.client.execute('print("spinning")\nwhile true {}')
+        # Wait for the loop to have started (its print arrives) before interrupting.
+        deadline = time.monotonic() + BOUND
+        while time.monotonic() < deadline:
+            message = self.client.get_iopub_msg(timeout=BOUND)
+            if (message["parent_header"].get("msg_id") == message_id and message["msg_type"] == "stream"
+                    and "spinning" in message["content"]["text"]):
+                break
+        self.manager.interrupt_kernel()
+        reply = self.shell_reply(message_id)
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual(reply["ename"], "Interrupted")
+        reply, outputs = self.run_cell("total += 1\ntotal")
+        self.assertEqual(reply["status"], "ok")
+        self.assertEqual(self.results(outputs)[-1].split(" = ")[-1], "42")
+
+    def test_6_a_restart_starts_a_fresh_session(self):
+        self.manager.restart_kernel(now=False)
+        self.client.wait_for_ready(timeout=BOUND)
+        reply, outputs = self.run_cell("total")
+        self.assertEqual(reply["status"], "error")
+        self.assertIn("cannot find 'total' in scope", outputs[-1]["content"]["evalue"])
+        reply, outputs = self.run_cell("1 + 1")
+        self.assertEqual(self.results(outputs), ["$R0: Int = 2"])
+
+
+class LessonNotebookTests(unittest.TestCase):
+    def test_a_lessons_notebook_runs_top_to_bottom(self):
+        path = os.path.join(WORK, "lesson.ipynb")
+        subprocess.run([SWIFTLAB, "notebook", "1", path], check=True, stdout=subprocess.DEVNULL)
+        notebook = nbformat.read(path, as_version=4)
+        # Raises CellExecutionError at the first cell that fails.
+        NotebookClient(notebook, timeout=BOUND, kernel_name="swiftlab").execute()
+        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+        self.assertTrue(all(cell.execution_count for cell in code))
+        outputs = [output for cell in code for output in cell.outputs]
+        self.assertFalse([output for output in outputs if output.output_type == "error"])
+        self.assertTrue(any(output.output_type == "execute_result" for output in outputs))
+        checks = [cell for cell in code if cell.source.startswith(":check ")]
+        self.assertTrue(checks)
+        for cell in checks:
+            # The starter code does not solve the exercise yet: the check says what is missing.
+            text = "".join(output.get("data", {}).get("text/markdown", "") for output in cell.outputs)
+            self.assertTrue(text.strip(), f"{cell.source} showed nothing")
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0], "-v"])
