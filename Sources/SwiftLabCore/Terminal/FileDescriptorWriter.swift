@@ -10,7 +10,13 @@ public enum FileDescriptorWriter {
     /// Writes all of `text` to `fd`, retrying after interrupted or partial writes.
     /// Errors (a closed pipe, say) are ignored: there is nowhere to report them.
     public static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) {
-        let bytes = Array(text.utf8)
+        write(Array(text.utf8), to: fd)
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying after interrupted or partial writes; false
+    /// when the descriptor failed first (a pipe whose reader has gone).
+    @discardableResult
+    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -20,9 +26,10 @@ public enum FileDescriptorWriter {
                 } else if written < 0 && errno == EINTR {
                     continue
                 } else {
-                    return
+                    return false
                 }
             }
+            return true
         }
     }
 }

@@ -124,16 +124,22 @@ import Glibc
     }
 
     func run(_ supervisor: WorkerSupervisor, accepted: inout [AcceptedCell]) -> (outcome: InputOutcome, text: String) {
+        let (report, text) = report(supervisor, accepted: accepted)
+        accepted.removeAll { report.droppedCells.contains($0.number) }
+        return (report.outcome, text)
+    }
+
+    /// The supervisor's report on running cell 3, and everything it wrote.
+    func report(
+        _ supervisor: WorkerSupervisor, accepted: [AcceptedCell]
+    ) -> (report: WorkerSupervisor.RunReport, text: String) {
         var text = ""
-        var results: [Int: String] = [:]
-        var locations: [TrapLocator.Location] = []
         let mapper = DiagnosticMapper(
             input: 3, texts: [1: "a", 2: "b", 3: "c"], shifts: [], labels: [1: 11, 2: 12, 3: 13])
-        let outcome = supervisor.execute(
+        let report = supervisor.execute(
             cell: Self.cell(3), library: URL(fileURLWithPath: "/cells/libCell3.so"), timeout: supervisor.timeout,
-            mapper: mapper, accepted: &accepted, results: &results, trapLocations: &locations,
-            locate: { _ in [] }, emit: { text += $0 }, emitProgramOutput: { text += $0 })
-        return (outcome, text)
+            mapper: mapper, accepted: accepted, emit: { text += $0 }, emitProgramOutput: { text += $0 })
+        return (report, text)
     }
 
     @Test func aTrapTheWorkerLeftKeepsTheWorkerAndEveryCell() throws {
@@ -237,5 +243,48 @@ import Glibc
                     + "(state restored by running input 11 again: values they computed may differ)\n"))
         #expect(accepted.map(\.number) == [1])
         #expect(next.requests.count == 2)
+    }
+
+    /// The report carries the static types of the results the cell showed, and names the
+    /// cells a new worker could not restore, leaving the caller's list alone.
+    @Test func theReportCarriesResultsAndTheCellsThatCouldNotBeRestored() throws {
+        let dying = ScriptedWorker { request, worker in
+            guard case .run(let cell, _, _, _) = request else { return }
+            worker.push(.reply(.result(cell: cell, number: 0, type: "Int")))
+            worker.push(.exited(status: 128 + SIGSEGV))
+        }
+        let unlucky = ScriptedWorker { request, worker in
+            guard case .run(let cell, _, _, _) = request else { return }
+            worker.push(cell == 1 ? .reply(.finished(cell: 1)) : .reply(.trapped(cell: cell, signal: SIGILL)))
+        }
+        let last = ScriptedWorker(script: Self.finishing)
+        let workers = Workers([dying, unlucky, last])
+        let supervisor = WorkerSupervisor(
+            timeout: nil, asynchronousOutput: { _ in },
+            startWorker: { _, idleExit in workers.start(idleExit: idleExit) })
+        try supervisor.start()
+        let accepted = Self.accepted([1, 2])
+        let (report, _) = report(supervisor, accepted: accepted)
+        #expect(report.outcome == .crashed)
+        #expect(report.results == [0: "Int"])
+        #expect(report.droppedCells == [2])
+        #expect(report.trapLocations.isEmpty)
+        #expect(accepted.map(\.number) == [1, 2])
+    }
+
+    /// A trap the worker left the cell at drops nothing.
+    @Test func aTrapTheWorkerLeftDropsNoCell() throws {
+        let worker = ScriptedWorker { request, worker in
+            guard case .run(let cell, _, _, _) = request else { return }
+            worker.push(.reply(.trapped(cell: cell, signal: SIGILL)))
+        }
+        let workers = Workers([worker])
+        let supervisor = WorkerSupervisor(
+            timeout: nil, asynchronousOutput: { _ in },
+            startWorker: { _, idleExit in workers.start(idleExit: idleExit) })
+        try supervisor.start()
+        let (report, _) = report(supervisor, accepted: Self.accepted([1, 2]))
+        #expect(report.outcome == .crashed)
+        #expect(report.droppedCells.isEmpty)
     }
 }

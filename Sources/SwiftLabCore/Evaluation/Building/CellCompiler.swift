@@ -172,7 +172,8 @@ final class CellCompiler: @unchecked Sendable {
                 "-enable-testing", "-parse-as-library", "-module-name", cell.moduleName,
                 "-I", cache.session.path, "-I", library.modulesDirectory.path,
                 "-module-cache-path", cache.moduleCache.path,
-                "-Onone", "-gnone", "-diagnostic-style", "llvm",
+                // Line tables let a trap be located in the input (see TrapLocator).
+                "-Onone", "-gline-tables-only", "-diagnostic-style", "llvm",
             ] + options.compileFlags
         if disableAccessControl { flags.append("-disable-access-control") }
         return flags

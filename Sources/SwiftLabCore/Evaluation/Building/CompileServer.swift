@@ -26,31 +26,14 @@ final class CompileServer {
     }
 
     /// The server's process id.
-    let pid: pid_t
-    private let requests: Int32
-    private let replies: Int32
-    private var pending: [UInt8] = []
+    var pid: pid_t { channel.pid }
+    private let channel: HelperChannel
     private var waitingForWarmUp = true
 
     /// Starts `executable` on `library` and sends it `warmUp` (a compile whose answer only
     /// says the server is ready).
     init(executable: URL, library: URL, warmUp: CompileServerRequest) throws {
-        let requestPipe = ChildProcess.makePipe()
-        let replyPipe = ChildProcess.makePipe()
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { close(null) }
-        do {
-            pid = try ChildProcess.spawn(
-                [executable.path, library.path], environment: ProcessInfo.processInfo.environment,
-                descriptors: [(0, requestPipe.read), (1, replyPipe.write), (2, null)])
-        } catch {
-            for fd in [requestPipe.read, requestPipe.write, replyPipe.read, replyPipe.write] { close(fd) }
-            throw error
-        }
-        close(requestPipe.read)
-        close(replyPipe.write)
-        requests = requestPipe.write
-        replies = replyPipe.read
+        channel = try HelperChannel(arguments: [executable.path, library.path])
         if !send(warmUp) { _ = finish() }
     }
 
@@ -59,8 +42,7 @@ final class CompileServer {
     /// Whether the server has answered its warm-up compile (without waiting for it).
     var isWarm: Bool {
         guard waitingForWarmUp, endStatus == nil else { return !waitingForWarmUp && endStatus == nil }
-        var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        guard channel.hasReplyWaiting else { return false }
         switch readReply() {
         case .compiled?: waitingForWarmUp = false
         default: _ = finish()
@@ -69,7 +51,7 @@ final class CompileServer {
     }
 
     /// The server's exit status once it has ended and been reaped (128 + signal).
-    private(set) var endStatus: Int32?
+    var endStatus: Int32? { channel.endStatus }
     /// The exit status of a server that cannot load the library (`unavailable`).
     static let unavailableStatus: Int32 = 3
 
@@ -88,58 +70,34 @@ final class CompileServer {
 
     /// Ends the server at once (it holds nothing worth keeping) and reaps it.
     func shutDown() {
-        guard endStatus == nil else { return }
-        kill(pid, SIGKILL)
-        _ = finish()
+        channel.end()
     }
 
     private func send(_ request: CompileServerRequest) -> Bool {
-        let bytes = Array((request.line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(requests, $0.baseAddress!, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
+        channel.write(Array((request.line + "\n").utf8))
     }
 
-    /// Reads one reply: its header line, then its payload; `nil` when the server has gone.
+    /// Reads one reply: its header line, then its payload; `nil` when the server has gone
+    /// or the reply cannot be read.
     private func readReply() -> CompileServerReply? {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        func fill() -> Bool {
-            while true {
-                let count = read(replies, &chunk, chunk.count)
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { return false }
-                pending += chunk[0..<count]
-                return true
+        // A frame is a reply, or nil for a header that cannot be read (which ends the read).
+        let reply = channel.read { pending -> CompileServerReply?? in
+            guard let newline = pending.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            let header = String(decoding: pending[..<newline], as: UTF8.self)
+            guard let length = CompileServerReply.payloadLength(header: Substring(header)) else {
+                return .some(nil)
             }
+            let end = newline + 1 + length
+            guard pending.count >= end else { return nil }
+            defer { pending.removeSubrange(..<end) }
+            return CompileServerReply(header: Substring(header), payload: Array(pending[(newline + 1)..<end]))
         }
-        var newline = pending.firstIndex(of: UInt8(ascii: "\n"))
-        while newline == nil {
-            guard fill() else { return nil }
-            newline = pending.firstIndex(of: UInt8(ascii: "\n"))
-        }
-        let header = String(decoding: pending[..<newline!], as: UTF8.self)
-        guard let length = CompileServerReply.payloadLength(header: Substring(header)) else { return nil }
-        let end = newline! + 1 + length
-        while pending.count < end {
-            guard fill() else { return nil }
-        }
-        let reply = CompileServerReply(header: Substring(header), payload: Array(pending[(newline! + 1)..<end]))
-        pending.removeSubrange(..<end)
-        return reply
+        guard case .success(let value?) = reply else { return nil }
+        return value
     }
 
     /// Closes the pipes and reaps the server; its exit status.
     private func finish() -> Int32 {
-        if let endStatus { return endStatus }
-        close(requests)
-        close(replies)
-        let status = ChildProcess.wait(for: pid)
-        endStatus = status
-        return status
+        channel.end(killing: false)
     }
 }

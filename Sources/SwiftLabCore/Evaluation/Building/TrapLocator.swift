@@ -1,12 +1,14 @@
 import Foundation
 
 /// Finds where in the learner's code a crashed cell stopped (`[1][5]` traps inside the
-/// standard library, whose message names no line of the input), at no cost until a crash:
-/// cells are compiled without debug information, and the worker reports the stack frames
-/// inside cell libraries as it dies, as offsets from each library's load address. The
-/// cell is then compiled again with line tables only (`-gline-tables-only`, which leaves
-/// the code and so every offset unchanged), and `llvm-symbolizer` reads the input and
-/// line at each offset.
+/// standard library, whose message names no line of the input). Cells are compiled with
+/// line tables only (`-gline-tables-only`: no types or variables, so compiling costs
+/// about the same as without debug information), the worker reports the stack frames
+/// inside cell libraries as offsets from each library's load address, and one
+/// `llvm-symbolizer` run reads the input and line at each offset (about 10 ms).
+///
+/// Compiling the trapped cell again with line tables only once it had trapped took most of
+/// a trap's 160 to 270 ms of recovery (BENCHMARKS.md, "Recovery after a trap or Ctrl-C").
 struct TrapLocator {
     /// A stack frame inside a cell library.
     struct Frame: Equatable {
@@ -32,70 +34,28 @@ struct TrapLocator {
         var line: Int
     }
 
-    let compiler: CellCompiler
+    let toolchain: Toolchain
 
     /// The input location of each of `frames` (innermost first) that has one, in the same
-    /// order; `cells` are the cells the frames may be in. Each cell with frames is compiled
-    /// once more and symbolized with one `llvm-symbolizer` run.
-    func locations(of frames: [Frame], cells: [GeneratedCell]) -> [Location] {
-        var found: [Int: Location] = [:]
-        let numbers = frames.compactMap(\.cellNumber)
-        for number in Set(numbers) {
-            guard let cell = cells.first(where: { $0.number == number }),
-                let library = libraryWithLineTables(for: cell)
-            else { continue }
-            let indices = frames.indices.filter { frames[$0].cellNumber == number }
-            let located = symbolize(indices.map { frames[$0] }, in: library)
-            for (index, location) in zip(indices, located) { found[index] = location }
-        }
-        return frames.indices.compactMap { found[$0] }
+    /// order, from one `llvm-symbolizer` run over the cell libraries the frames are in.
+    func locations(of frames: [Frame]) -> [Location] {
+        let inCells = frames.filter { $0.cellNumber != nil }
+        guard !inCells.isEmpty else { return [] }
+        return symbolize(inCells).compactMap { $0 }
     }
 
-    /// Compiles `cell` again from its source, with line tables, into a directory of its own.
-    private func libraryWithLineTables(for cell: GeneratedCell) -> URL? {
-        let session = compiler.cache.session
-        let directory = compiler.cache.temporary.appendingPathComponent("lines-\(cell.moduleName)-\(UUID().uuidString)")
-        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else {
-            return nil
-        }
-        let source = session.appendingPathComponent("\(cell.moduleName).swift")
-        let renamed = [
-            compiler.libraryURL(for: cell).path: directory.appendingPathComponent("lib.so").path,
-            session.appendingPathComponent("\(cell.moduleName).o").path: directory.appendingPathComponent("cell.o")
-                .path,
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = compiler.cache.temporary.path
-        for command in compiler.commands(for: cell, source: source) {
-            var arguments: [String] = []
-            var index = 0
-            while index < command.count {
-                let argument = command[index]
-                if argument == "-emit-module-path" || argument == "-emit-module-source-info-path" {
-                    // The module the session uses stays as it is.
-                    arguments += [argument, directory.appendingPathComponent("\(index).out").path]
-                    index += 2
-                    continue
-                }
-                arguments.append(argument == "-gnone" ? "-gline-tables-only" : renamed[argument] ?? argument)
-                index += 1
-            }
-            guard let result = try? ChildProcess.run(arguments, environment: environment), result.status == 0 else {
-                return nil
-            }
-        }
-        return directory.appendingPathComponent("lib.so")
-    }
-
-    /// The input location of each of `frames` in `library`, from `llvm-symbolizer`: the
-    /// outermost inlined frame in an input file (`input 3`, `input 3.2`); nil where none is.
-    private func symbolize(_ frames: [Frame], in library: URL) -> [Location?] {
-        let symbolizer = compiler.toolchain.binDirectory.appendingPathComponent("llvm-symbolizer").path
+    /// The input location of each of `frames`, from `llvm-symbolizer`: the outermost inlined
+    /// frame in an input file (`input 3`, `input 3.2`); nil where none is.
+    private func symbolize(_ frames: [Frame]) -> [Location?] {
+        let symbolizer = toolchain.binDirectory.appendingPathComponent("llvm-symbolizer").path
         // A return address is the instruction after the call: one byte back is the call.
-        let addresses = frames.map { "0x" + String($0.offset > 0 ? $0.offset - 1 : 0, radix: 16) }
+        // Each argument names its library (`"/path/libCell3.so 0x1a2"`).
+        let addresses = frames.map {
+            "\"\($0.library)\" 0x" + String($0.offset > 0 ? $0.offset - 1 : 0, radix: 16)
+        }
         guard
             let result = try? ChildProcess.run(
-                [symbolizer, "--obj=\(library.path)", "--output-style=JSON"] + addresses,
+                [symbolizer, "--output-style=JSON"] + addresses,
                 environment: ProcessInfo.processInfo.environment),
             result.status == 0,
             let json = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]],

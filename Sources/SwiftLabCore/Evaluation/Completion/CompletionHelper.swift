@@ -22,8 +22,8 @@ final class CompletionHelper: @unchecked Sendable {
     private let queue = DispatchQueue(label: "swiftlab completion helper")
     private let lock = NSLock()
     // Touched only on `queue`:
-    private var requests: Int32 = -1
-    private var replies: Int32 = -1
+    /// The running helper (on the queue only).
+    private var channel: HelperChannel?
     private var reader = SourceKitFrameReader()
     // Under `lock`:
     private var runningPID: pid_t?
@@ -119,27 +119,17 @@ final class CompletionHelper: @unchecked Sendable {
             markUnavailable("\(arguments[0]) is missing")
             return false
         }
-        let requestPipe = ChildProcess.makePipe()
-        let replyPipe = ChildProcess.makePipe()
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { close(null) }
         do {
             // A process group of its own: the terminal's Ctrl-C is for the REPL.
-            let pid = try ChildProcess.spawn(
-                arguments, environment: ProcessInfo.processInfo.environment,
-                descriptors: [(0, requestPipe.read), (1, replyPipe.write), (2, null)], newProcessGroup: true)
+            let channel = try HelperChannel(arguments: arguments, newProcessGroup: true)
             lock.lock()
-            runningPID = pid
+            runningPID = channel.pid
             lock.unlock()
+            self.channel = channel
         } catch {
-            for fd in [requestPipe.read, requestPipe.write, replyPipe.read, replyPipe.write] { close(fd) }
             markUnavailable("\(error)")
             return false
         }
-        close(requestPipe.read)
-        close(replyPipe.write)
-        requests = requestPipe.write
-        replies = replyPipe.read
         reader = SourceKitFrameReader()
         return true
     }
@@ -153,62 +143,37 @@ final class CompletionHelper: @unchecked Sendable {
     /// Sends one request and reads its answer; nil when the helper died, hung or is unavailable.
     private func exchange(_ request: SourceKitValue) -> SourceKitValue? {
         guard ensureRunning() else { return nil }
-        let bytes = request.framed()
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(requests, $0.baseAddress!, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 {
-                // The helper has gone (EPIPE: SIGPIPE is ignored by the session).
+        guard let channel, channel.write(request.framed()) else {
+            // The helper has gone (EPIPE: SIGPIPE is ignored by the session).
+            stopHelper()
+            return nil
+        }
+        let answer = channel.read(until: ContinuousClock.now + hangBound) { [self] bytes -> SourceKitValue? in
+            reader.append(bytes)
+            bytes.removeAll()
+            return try? reader.next()
+        }
+        switch answer {
+        case .success(let value):
+            if case .libraryUnavailable(let reason)? = SourceKitError(value: value) {
+                markUnavailable(reason)
                 stopHelper()
                 return nil
             }
-            offset += written
-        }
-        let deadline = ContinuousClock.now + hangBound
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            if let value = try? reader.next() {
-                if case .libraryUnavailable(let reason)? = SourceKitError(value: value) {
-                    markUnavailable(reason)
-                    stopHelper()
-                    return nil
-                }
-                return value
-            }
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else {
-                stopHelper()  // hung: a new one starts with the next request
-                return nil
-            }
-            var entry = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min(left.components.seconds * 1000 + 1, 60_000))
-            let ready = poll(&entry, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
-            if ready <= 0 { continue }
-            let count = read(replies, &chunk, chunk.count)
-            if count < 0, errno == EINTR || errno == EAGAIN { continue }
-            if count <= 0 {
-                stopHelper()  // it died (a crash in sourcekitd): restarted at the next request
-                return nil
-            }
-            reader.append(chunk[0..<count])
+            return value
+        case .failure:
+            // It died (a crash in sourcekitd) or hung: a new one starts with the next request.
+            stopHelper()
+            return nil
         }
     }
 
     /// Kills and reaps the helper and closes its pipes.
     private func stopHelper() {
         lock.lock()
-        let pid = runningPID
         runningPID = nil
         lock.unlock()
-        close(requests)
-        close(replies)
-        requests = -1
-        replies = -1
-        if let pid {
-            kill(pid, SIGKILL)
-            _ = ChildProcess.wait(for: pid)
-        }
+        channel?.end()
+        channel = nil
     }
 }

@@ -76,25 +76,21 @@ extension Session {
         }
 
         let runStart = clock.now
-        var results: [Int: String] = [:]
-        var trapLocations: [TrapLocator.Location] = []
-        let cells = accepted.map(\.generated) + [cell]
-        let locator = TrapLocator(compiler: builder.compiler)
         // A lesson's check (transient) has a time limit even in a shell that sets none.
         let limit =
             mode == .transient
             ? min(supervisor.timeout ?? Configuration.checkTimeLimit, Configuration.checkTimeLimit) : supervisor.timeout
-        let status = supervisor.execute(
-            cell: cell, library: library, timeout: limit, mapper: mapper, accepted: &accepted,
-            results: &results, trapLocations: &trapLocations,
-            locate: { locator.locations(of: $0, cells: cells) },
+        let report = supervisor.execute(
+            cell: cell, library: library, timeout: limit, mapper: mapper, accepted: accepted,
             emit: emit, emitProgramOutput: emitProgramOutput)
+        accepted.removeAll { report.droppedCells.contains($0.number) }
+        let status = report.outcome
         let runTime = clock.now - runStart
         if status == .succeeded, !transient {
             accepted.append(
                 AcceptedCell(
                     number: number, input: input.text, library: library,
-                    symbol: cell.entrySymbol, generated: cell, results: results))
+                    symbol: cell.entrySymbol, generated: cell, results: report.results))
             if keepsCompletionWarm, cell.exportsDeclarations || !cell.imports.isEmpty {
                 // A new module for completion to see (a cell, or an import): loaded now,
                 // in the background, rather than at the next Tab.
@@ -109,7 +105,7 @@ extension Session {
             status: status, diagnostics: diagnostics, transcript: transcript,
             compileTime: compileTime, runTime: runTime)
         // The outermost place in this input's own code: the line of it that was running.
-        result.trapLine = trapLocations.last { $0.input == number }?.line
+        result.trapLine = report.trapLocations.last { $0.input == number }?.line
         return finish(result, emit)
     }
 

@@ -49,9 +49,6 @@ public final class Session: @unchecked Sendable {
     /// start (saying so through ``Configuration/notice``), and starts the worker.
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
-        supervisor = WorkerSupervisor(
-            executable: configuration.library.worker, timeout: configuration.timeout,
-            asynchronousOutput: configuration.asynchronousOutput)
         // A worker that dies just as a request is written to it must not take the REPL
         // with it: writes fail with EPIPE instead (children get the default back on spawn).
         signal(SIGPIPE, SIG_IGN)
@@ -61,6 +58,9 @@ public final class Session: @unchecked Sendable {
         guard let toolchain = Toolchain.locate() else {
             throw SessionError.setup("no Swift toolchain found: put swiftc on PATH or set SWIFTLAB_TOOLCHAIN")
         }
+        supervisor = WorkerSupervisor(
+            executable: configuration.library.worker, timeout: configuration.timeout,
+            trapLocator: TrapLocator(toolchain: toolchain), asynchronousOutput: configuration.asynchronousOutput)
         completionHelper = CompletionHelper(
             executable: configuration.completionHelper ?? configuration.library.completer,
             libraryPath: configuration.sourceKitLibrary

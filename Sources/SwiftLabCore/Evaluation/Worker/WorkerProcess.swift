@@ -130,17 +130,7 @@ final class WorkerProcess: @unchecked Sendable {
         asynchronousPartialLines = [:]
         condition.unlock()
         for (isError, text) in unfinished where !text.isEmpty { asynchronousOutput(text, isError) }
-        let bytes = Array((request.line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(requests, $0.baseAddress!, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        return FileDescriptorWriter.write(Array((request.line + "\n").utf8), to: requests)
     }
 
     /// The next event, waiting until `deadline`; `nil` when the deadline passes first.

@@ -21,6 +21,8 @@ final class WorkerSupervisor: @unchecked Sendable {
     ) throws -> any WorkerConnection
 
     private let startWorkerProcess: StartWorker
+    /// Finds the input lines of a trap's stack frames (`nil`: traps are not located).
+    private let trapLocator: TrapLocator?
     /// How long an input may run (`nil`: no limit); a lesson's check has its own limit.
     let timeout: Duration?
     private let idleMonitor: IdleWorkerMonitor
@@ -32,18 +34,23 @@ final class WorkerSupervisor: @unchecked Sendable {
 
     /// A supervisor for workers started from `executable`; output they produce while no
     /// input runs goes to `asynchronousOutput`. No worker runs until ``start()``.
-    convenience init(executable: URL, timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void) {
-        self.init(timeout: timeout, asynchronousOutput: asynchronousOutput) { output, idleExit in
+    convenience init(
+        executable: URL, timeout: Duration?, trapLocator: TrapLocator?,
+        asynchronousOutput: @escaping @Sendable (String) -> Void
+    ) {
+        self.init(timeout: timeout, trapLocator: trapLocator, asynchronousOutput: asynchronousOutput) {
+            output, idleExit in
             try WorkerProcess(executable: executable, asynchronousOutput: output, idleExit: idleExit)
         }
     }
 
     /// A supervisor for the workers `startWorker` starts (the unit tests' stand-ins).
     init(
-        timeout: Duration?, asynchronousOutput: @escaping @Sendable (String) -> Void,
+        timeout: Duration?, trapLocator: TrapLocator? = nil, asynchronousOutput: @escaping @Sendable (String) -> Void,
         startWorker: @escaping StartWorker
     ) {
         startWorkerProcess = startWorker
+        self.trapLocator = trapLocator
         self.timeout = timeout
         idleMonitor = IdleWorkerMonitor(output: asynchronousOutput)
     }
@@ -101,26 +108,50 @@ final class WorkerSupervisor: @unchecked Sendable {
     static let interruptRetry: TimeInterval = 0.005
     static let interruptPatience: TimeInterval = 1
 
+    /// What running one cell came to, for the session to apply.
+    struct RunReport {
+        /// How the run ended.
+        var outcome: InputOutcome
+        /// The static type of each `$R` result the cell showed, by number.
+        var results: [Int: String] = [:]
+        /// Where the trap was in the inputs, innermost frame first (see ``TrapLocator``).
+        var trapLocations: [TrapLocator.Location] = []
+        /// The accepted cells that could not be restored in a new worker, by number: the
+        /// session forgets them.
+        var droppedCells: [Int] = []
+    }
+
     /// Runs a compiled cell in the worker, streaming its output.
     ///
     /// A trap in the cell's synchronous code, Ctrl-C and the timeout end the cell inside
     /// the worker, which goes on with every earlier value as it was. When the worker ends
     /// instead (a trap after an `await` or on another thread, `exit`, a cell that would
-    /// not stop), a new worker runs `accepted` again; cells that cannot be restored are
-    /// removed from `accepted`.
+    /// not stop), a new worker runs `accepted` again; the report names the cells that could
+    /// not be restored.
     ///
-    /// `timeout` limits how long the cell runs (`nil`: no limit). `results` receives the
-    /// static type of each `$R` result the cell shows, by number. When the cell traps, `locate` finds the input lines of the stack frames the worker
-    /// reported (see ``TrapLocator``): a runtime message without a location in the input
-    /// gets the innermost one, and `trapLocations` receives them all, innermost first.
+    /// `timeout` limits how long the cell runs (`nil`: no limit). When the cell traps, the
+    /// trap locator finds the input lines of the stack frames the worker reported: a
+    /// runtime message without a location in the input gets the innermost one.
     func execute(
         cell: GeneratedCell, library: URL, timeout: Duration?, mapper: DiagnosticMapper,
-        accepted: inout [AcceptedCell],
-        results: inout [Int: String], trapLocations: inout [TrapLocator.Location],
-        locate: ([TrapLocator.Frame]) -> [TrapLocator.Location],
-        emit: (String) -> Void, emitProgramOutput: (String) -> Void
-    ) -> InputOutcome {
-        guard let worker = liveWorker(accepted: &accepted, mapper: mapper, emit: emit) else { return .crashed }
+        accepted: [AcceptedCell], emit: (String) -> Void, emitProgramOutput: (String) -> Void
+    ) -> RunReport {
+        var kept = accepted
+        var report = run(
+            cell: cell, library: library, timeout: timeout, mapper: mapper, accepted: &kept, emit: emit,
+            emitProgramOutput: emitProgramOutput)
+        let remaining = Set(kept.map(\.number))
+        report.droppedCells = accepted.map(\.number).filter { !remaining.contains($0) }
+        return report
+    }
+
+    private func run(
+        cell: GeneratedCell, library: URL, timeout: Duration?, mapper: DiagnosticMapper,
+        accepted: inout [AcceptedCell], emit: (String) -> Void, emitProgramOutput: (String) -> Void
+    ) -> RunReport {
+        guard let worker = liveWorker(accepted: &accepted, mapper: mapper, emit: emit) else {
+            return RunReport(outcome: .crashed)
+        }
         interruptLock.lock()
         let interruptedBeforeRunning = interruptRequested
         if !interruptedBeforeRunning { runningWorker = worker }
@@ -128,7 +159,7 @@ final class WorkerSupervisor: @unchecked Sendable {
         // Ctrl-C while the compiler ran: the input does not run at all.
         if interruptedBeforeRunning {
             emit(RunEndMessage.interrupted)
-            return .interrupted
+            return RunReport(outcome: .interrupted)
         }
         defer {
             interruptLock.lock()
@@ -144,6 +175,7 @@ final class WorkerSupervisor: @unchecked Sendable {
         var stoppingSince: Date?
         var killed = false
         var runtimeMessages: [RuntimeErrorFilter.Piece] = []
+        var report = RunReport(outcome: .succeeded)
         worker.send(.run(cell: cell.number, library: library.path, symbol: cell.entrySymbol, quiet: false))
         loop: while true {
             let now = Date()
@@ -184,7 +216,7 @@ final class WorkerSupervisor: @unchecked Sendable {
                     }
                 }
             case .reply(.result(cell.number, let number, let type)):
-                results[number] = type
+                report.results[number] = type
             case .reply(.finished(cell.number)):
                 // It ended by itself, maybe as it was asked to stop.
                 stoppingSince = nil
@@ -200,7 +232,8 @@ final class WorkerSupervisor: @unchecked Sendable {
                 for error in errors.finish() { emit(error.text) }
                 emit(RunEndMessage.loadFailed(message))
                 worker.stopWaiting()
-                return .crashed
+                report.outcome = .crashed
+                return report
             case .reply:
                 continue
             case .exited(let status):
@@ -210,8 +243,8 @@ final class WorkerSupervisor: @unchecked Sendable {
         }
         for error in errors.finish() { emit(error.text) }
         if trapSignal != nil || (exitStatus != nil && stoppingSince == nil), !errors.cellFrames.isEmpty {
-            trapLocations = locate(errors.cellFrames)
-            if let innermost = trapLocations.first,
+            report.trapLocations = trapLocator?.locations(of: errors.cellFrames) ?? []
+            if let innermost = report.trapLocations.first,
                 let index = runtimeMessages.firstIndex(where: { $0.unlocatedMessage != nil })
             {
                 runtimeMessages[index].text = mapper.renderRuntimeMessage(
@@ -226,19 +259,20 @@ final class WorkerSupervisor: @unchecked Sendable {
                 "error: \(RunEndMessage.describeEnd(status: 128 + signal, sawRuntimeMessage: errors.sawRuntimeMessage, keptState: true))\n"
             )
             worker.stopWaiting()
-            return .crashed
+            report.outcome = .crashed
+            return report
         }
         guard let status = exitStatus else {
             if stoppingSince != nil {
                 emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
             }
             worker.stopWaiting()
-            return stoppingSince == nil ? .succeeded : timedOut ? .timedOut : .interrupted
+            report.outcome = stoppingSince == nil ? .succeeded : timedOut ? .timedOut : .interrupted
+            return report
         }
-        let result: InputOutcome
         if stoppingSince != nil {
             emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
-            result = timedOut ? .timedOut : .interrupted
+            report.outcome = timedOut ? .timedOut : .interrupted
         } else {
             // As in LLDB: the runtime's message, then one line saying the input was
             // interrupted and the earlier state is back (written once it is).
@@ -249,11 +283,12 @@ final class WorkerSupervisor: @unchecked Sendable {
                 return
                     "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: labels))\n"
             }
-            return .crashed
+            report.outcome = .crashed
+            return report
         }
         self.worker = nil
         restore(accepted: &accepted, label: mapper.label, emit: emit) { RunEndMessage.restored($0.map(mapper.label)) }
-        return result
+        return report
     }
 
     /// The worker, started (and restored) if the last one has ended.
