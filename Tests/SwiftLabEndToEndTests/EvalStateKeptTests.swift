@@ -86,15 +86,6 @@ import Testing
         #expect(run.output.contains("kept \(r) 3\n"))
     }
 
-    func start() throws -> PseudoTerminalProcess {
-        _ = EvalHarness.prepared
-        let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
-        let terminal = try PseudoTerminalProcess(executable: path, environment: EvalHarness.terminalEnvironment())
-        try terminal.waitForOutput(containing: "  1> ")
-        try terminal.waitForRawMode()
-        return terminal
-    }
-
     /// Types `line` and waits for the prompt after it (prompt `next`).
     func enter(_ line: String, in terminal: PseudoTerminalProcess, next: Int) throws {
         terminal.send(line)
@@ -108,7 +99,7 @@ import Testing
     @Test func controlCKeepsEveryEarlierValue() throws {
         let log = try Self.makeLog()
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let terminal = try start()
+        let terminal = try EvalHarness.startAtTerminal()
         var prompt = 1
         for input in Self.setup(log: log) {
             prompt += 1

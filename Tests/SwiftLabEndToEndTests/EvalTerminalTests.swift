@@ -7,22 +7,13 @@ import Testing
 /// running code and not the REPL, and output that arrives while a line is being typed is
 /// printed above it.
 @Suite(.serialized) struct EvalTerminalTests {
-    func start() throws -> PseudoTerminalProcess {
-        _ = EvalHarness.prepared
-        let path = try #require(ProductLocator.path(of: "swiftlab"), "build swiftlab first (swift build)")
-        let terminal = try PseudoTerminalProcess(executable: path, environment: EvalHarness.terminalEnvironment())
-        try terminal.waitForOutput(containing: "  1> ")
-        try terminal.waitForRawMode()
-        return terminal
-    }
-
     func enter(_ line: String, in terminal: PseudoTerminalProcess) {
         terminal.send(line)
         terminal.send(.enter)
     }
 
     @Test func controlCStopsAnEndlessLoopAndTheSessionGoesOn() throws {
-        let terminal = try start()
+        let terminal = try EvalHarness.startAtTerminal()
         enter("var xs = [1, 2, 3]", in: terminal)
         try terminal.waitForOutput(containing: "xs: [Int] = [1, 2, 3]")
         try terminal.waitForOutput(containing: "  2> ")
@@ -48,7 +39,7 @@ import Testing
     /// so it stops the first input and the keys after it make the next one. (As a SIGINT it
     /// made the terminal discard the first input's line, and the next one lost its start.)
     @Test func keysTypedAheadAroundCtrlCAreKeptInOrder() throws {
-        let terminal = try start()
+        let terminal = try EvalHarness.startAtTerminal()
         terminal.send("while true {}\r\u{03}print(\"back\")\r")
         try terminal.waitForOutput(containing: "Interrupted.")
         try terminal.waitForOutput(containing: "\r\nback\r\n", timeout: 60)
@@ -68,7 +59,7 @@ import Testing
     }
 
     @Test func outputArrivingWhileTypingGoesAboveThePrompt() throws {
-        let terminal = try start()
+        let terminal = try EvalHarness.startAtTerminal()
         enter("import Foundation", in: terminal)
         try terminal.waitForOutput(containing: "  2> ")
         try terminal.waitForRawMode()
@@ -88,7 +79,7 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
     @Test func outputArrivingWhileALongLineWrapsClearsEveryRowOfIt() throws {
-        let terminal = try start()
+        let terminal = try EvalHarness.startAtTerminal()
         enter("import Foundation", in: terminal)
         try terminal.waitForOutput(containing: "  2> ")
         try terminal.waitForRawMode()
@@ -112,7 +103,7 @@ import Testing
     }
 
     @Test func killingSwiftlabDuringAnEndlessLoopEndsItsWorkerToo() throws {
-        let terminal = try start()
+        let terminal = try EvalHarness.startAtTerminal()
         enter(#"var spins = 0; print("loop" + "ing"); while true { spins += 1 }"#, in: terminal)
         try terminal.waitForOutput(containing: "looping")
         let workers = Self.children(of: terminal.processID, named: "swiftlab-worker")
