@@ -241,8 +241,11 @@ final class WebSocketLink: @unchecked Sendable {
                 // The close frame itself goes in order, after the messages queued before it.
                 lock.withLock { userQueue.append(Outgoing(frame: closeFrame(for: request), promise: nil)) }
             }
-            if let ending = try writeNext(&session) { return ending }
+            // The timers first: a keep-alive ping they make due goes on the wire now, not
+            // after the wait (which would end only at the next ping's time, when the first
+            // would count as unanswered).
             if let ending = checkTimers(&session) { return ending }
+            if let ending = try writeNext(&session) { return ending }
 
             let deadlines = [session.nextPing, session.closeDeadline, wireDeadline].compactMap { $0 }
             let ready = socket!.wait(forWriting: wireWritten < wire.count, waker: waker, until: deadlines.min())
