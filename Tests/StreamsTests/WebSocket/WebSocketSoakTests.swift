@@ -5,10 +5,10 @@ import Testing
 @testable import StreamsFoundation  // the frame codec: package access in Libraries/, another package
 
 /// Hundreds of connections through every way a connection can end (normal closes, each
-/// kind of misbehaving server, each timeout, bad configuration): afterwards the process
-/// holds no more descriptors, threads or memory than before, beyond a small slack for the
-/// other tests running beside it (a leak of one descriptor or thread per connection would
-/// be hundreds).
+/// kind of misbehaving server, each timeout, bad configuration): afterwards every connection
+/// is released and the process holds no more descriptors or threads than before, beyond a
+/// slack for the other tests running beside it (a leak of one descriptor or thread per
+/// connection would be hundreds).
 @Suite("WebSocket soak", .serialized)
 struct WebSocketSoakTests {
     /// One way for a connection to end: a server script, a configuration, and what the
@@ -83,7 +83,14 @@ struct WebSocketSoakTests {
         Scenario(name: "invalid configuration", configuration: WebSocketConfiguration(maximumMessageSize: -1)) { _ in },
     ]
 
-    @Test("400 connections through every kind of ending leak no descriptor, thread, connection or memory")
+    /// What the suites running beside this one in the same process may hold open at the
+    /// end (seen: 33 descriptors in CI): far below what a leak of one descriptor or thread
+    /// per connection would leave (408). Memory is checked exactly, not through the
+    /// process's resident size, which those suites move by hundreds of MiB: every connection,
+    /// and so every buffer it owned, must be released.
+    private static let slack = 128
+
+    @Test("400 connections through every kind of ending leak no descriptor, thread or connection")
     func soak() throws {
         #if os(Linux)
         let servers = try Self.scenarios.map { scenario in (scenario, try RawTCPServer(script: scenario.script)) }
@@ -105,21 +112,13 @@ struct WebSocketSoakTests {
         var after = ProcessFigures()
         let settled = waitUntil(bound: 60) {
             after = ProcessFigures()
-            return after.descriptors <= before.descriptors + 16 && after.threads <= before.threads + 16
+            return after.descriptors <= before.descriptors + Self.slack && after.threads <= before.threads + Self.slack
                 && connections.value.allSatisfy { $0.connection == nil }
         }
         #expect(
             settled,
             "descriptors \(before.descriptors) -> \(after.descriptors), threads \(before.threads) -> \(after.threads)")
         #expect(connections.value.allSatisfy { $0.connection == nil }, "every connection was released")
-        // Resident memory once the allocator has handed freed memory back (malloc_trim):
-        // it would otherwise keep what the threads freed in their arenas. The bound is loose
-        // because other suites run beside this one (up to 99 MiB of growth seen with the
-        // misbehaving-server suite's 24-32 MiB sends); a leak of the 8 MiB sends alone would
-        // be 248 MiB. The exact check of memory is the one above: every connection released.
-        #expect(
-            after.residentBytes < before.residentBytes + 160 << 20,
-            "resident memory \(before.residentBytes) -> \(after.residentBytes)")
         #endif
     }
 
@@ -147,22 +146,14 @@ private struct WeakConnection {
 }
 
 #if os(Linux)
-/// The process's open descriptors and threads (from /proc) and its resident memory once
-/// the allocator has returned what it can.
+/// The process's open descriptors and threads (from /proc).
 private struct ProcessFigures {
     let descriptors: Int
     let threads: Int
-    let residentBytes: Int
 
     init() {
         descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
         threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
-        // glibc's malloc_trim(0), found at run time: <malloc.h> is not in Swift's Glibc module.
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let trim = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(trim, to: Trim.self)(0) }
-        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
-        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        residentBytes = pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
 #endif
