@@ -19,6 +19,16 @@ public final class SessionEvaluator: REPLEvaluator {
         session.promptLine = line
     }
 
+    /// Compiles `input` in the background, in case it is entered as it is.
+    public func speculate(on input: String) {
+        session.speculate(on: input)
+    }
+
+    /// Drops what was compiled ahead for an input that has changed since.
+    public func supersedeSpeculation() {
+        session.supersedeSpeculation()
+    }
+
     /// Stops the running input; earlier state stays as it was.
     public var interruptHandler: (@Sendable () -> Void)? {
         { [session] in session.interrupt() }

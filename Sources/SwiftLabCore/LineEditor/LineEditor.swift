@@ -32,6 +32,10 @@ public final class LineEditor: LineReader {
     /// The lines of the input typed before the line being read, each with its line
     /// break, for completion (the REPL sets them before each continuation line).
     public var precedingLines = ""
+    /// Told when the keys pause on the line, and when a key changes it after that.
+    public var typingPauseObserver: TypingPauseObserver?
+    /// The line as the observer was last told it paused, until a key changes it.
+    private var pausedLine: String?
     private let input: Int32 = STDIN_FILENO
     private let output: Int32 = STDOUT_FILENO
     private var prompt: UnsafeMutablePointer<wchar_t>
@@ -133,6 +137,7 @@ public final class LineEditor: LineReader {
         setPrompt(text)
         interrupted = false
         endLineAfterInterrupt = false
+        pausedLine = nil
         shared.withLock { $0.isReading = true }
         var count: Int32 = 0
         let line = el_wgets(editLine, &count)
@@ -244,6 +249,11 @@ public final class LineEditor: LineReader {
             character.pointee = wchar_t(0x0A)
             return 1
         }
+        // libedit has applied the last key: tell the observer if it changed the line.
+        if let observer = typingPauseObserver, let paused = pausedLine, paused != editedLine() {
+            pausedLine = nil
+            observer.changed()
+        }
         while true {
             if let scalar = utf8Decoder.takeBufferedScalar() {
                 character.pointee = wchar_t(bitPattern: scalar.value)
@@ -257,9 +267,19 @@ public final class LineEditor: LineReader {
                 pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
             ]
-            if poll(&fds, 2, -1) < 0 {
+            // While the observer has not been told about this line, wait for a key only
+            // as long as a pause lasts.
+            let pause = pausedLine == nil ? typingPauseObserver?.pause : nil
+            let ready = poll(&fds, 2, pause.map(Self.milliseconds) ?? -1)
+            if ready < 0 {
                 if errno == EINTR { continue }
                 return -1
+            }
+            if ready == 0, let observer = typingPauseObserver {
+                let line = editedLine()
+                pausedLine = line
+                observer.paused(line)
+                continue
             }
             if fds[1].revents != 0 {
                 wakePipe.drain()
@@ -394,6 +414,21 @@ public final class LineEditor: LineReader {
     }
 
     // MARK: Helpers
+
+    /// The text of the line being edited.
+    private func editedLine() -> String {
+        guard let info = el_wline(editLine), let buffer = info.pointee.buffer else { return "" }
+        var scalars = String.UnicodeScalarView()
+        for character in UnsafeBufferPointer(start: buffer, count: info.pointee.lastchar - buffer) {
+            scalars.append(Unicode.Scalar(UInt32(bitPattern: Int32(character))) ?? "\u{FFFD}")
+        }
+        return String(scalars)
+    }
+
+    /// `duration` in whole milliseconds, for `poll`.
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
 
     private func setPrompt(_ text: String) {
         promptColumns = text.unicodeScalars.reduce(0) { $0 + Self.columns(of: wchar_t(bitPattern: $1.value)) }

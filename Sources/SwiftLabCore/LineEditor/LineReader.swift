@@ -36,6 +36,10 @@ public protocol LineReader: AnyObject {
     /// so that completion sees them (the REPL sets them before each continuation line).
     var precedingLines: String { get set }
 
+    /// Told when the person's keys pause while a line is edited, and when a key then
+    /// changes the line (the REPL sets it before each line; only the line editor tells).
+    var typingPauseObserver: TypingPauseObserver? { get set }
+
     /// Follows the terminal's size and lets Ctrl-C typed while an input runs reach
     /// `signals`.
     func watch(_ signals: SignalWatcher)
@@ -57,6 +61,12 @@ extension LineReader {
     /// Always empty; setting it does nothing.
     public var precedingLines: String {
         get { "" }
+        set {}
+    }
+
+    /// Always nil; setting it does nothing: no one types.
+    public var typingPauseObserver: TypingPauseObserver? {
+        get { nil }
         set {}
     }
 

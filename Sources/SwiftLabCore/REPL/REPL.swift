@@ -67,8 +67,13 @@ public final class REPL {
             interruptBeforeRunning.withLock { $0 = false }
             // Tab on a continuation line completes with the lines above it in view.
             reader.precedingLines = pending.map { $0 + "\n" }.joined()
+            reader.typingPauseObserver = speculation(after: pending, completeness: completeness)
             let result = fedLines.isEmpty ? reader.readLine(prompt: prompt) : .line(fedLines.removeFirst())
             signals?.onInterrupt { [interruptBeforeRunning] in interruptBeforeRunning.withLock { $0 = true } }
+            switch result {
+            case .line: break  // the input's evaluation uses what was compiled ahead, or stops it
+            case .endOfInput, .interrupted, .refused: evaluator.supersedeSpeculation()
+            }
             switch result {
             case .endOfInput:
                 if reader.isInteractive && !pending.isEmpty {
@@ -146,6 +151,32 @@ public final class REPL {
             }
             if stopsAfterInterruptedEvaluation { return 130 }
         }
+    }
+
+    /// How long the keys must pause on a complete input before it is compiled ahead of
+    /// Enter: longer than the gap between a quick typist's keys (about 70 ms), so that a
+    /// compile rarely starts before the last key, and short enough that it is mostly done
+    /// when Enter comes (about 180 ms after the last key for the same typist).
+    static let speculationPause: Duration = .milliseconds(80)
+
+    /// Hands the evaluator the input being typed whenever the keys pause on it and it is
+    /// complete (the lines above it, `pending`, and the line), and tells it when a key
+    /// changes it; nil for a command's lines, which are not Swift inputs.
+    private func speculation(after pending: [String], completeness: LineByLineCompleteness) -> TypingPauseObserver? {
+        guard reader.isInteractive, pending.first.map({ Self.commandLine($0) == nil }) ?? true else { return nil }
+        return TypingPauseObserver(
+            pause: Self.speculationPause,
+            paused: { [evaluator] line in
+                var completeness = completeness
+                if pending.isEmpty, Self.commandLine(line) != nil || Self.fedFilePath(line) != nil
+                    || completeness.append(line: line) != .complete
+                {
+                    evaluator.supersedeSpeculation()
+                    return
+                }
+                evaluator.speculate(on: (pending + [line]).joined(separator: "\n"))
+            },
+            changed: { [evaluator] in evaluator.supersedeSpeculation() })
     }
 
     /// 0, or for piped input 1 when some input failed (a person at a terminal saw it).

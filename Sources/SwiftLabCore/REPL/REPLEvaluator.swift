@@ -12,9 +12,25 @@ public protocol REPLEvaluator: AnyObject {
     /// Called as an input or a `:` command starts, with the prompt number of its first
     /// line: the number the learner knows the code it runs by (`input 4` in messages).
     func inputStarts(atLine line: Int)
+
+    /// Called while the person pauses on `input`, a complete input not yet entered: the
+    /// evaluator may prepare it (compile it) in the background, provided that doing so
+    /// changes nothing that shows, and that ``evaluate(_:output:)`` of another input never
+    /// waits for it.
+    func speculate(on input: String)
+
+    /// Called when a key changes the input after ``speculate(on:)``: what was prepared for
+    /// it is no longer wanted.
+    func supersedeSpeculation()
 }
 
 extension REPLEvaluator {
     /// Evaluators that name no inputs ignore prompt numbers.
     public func inputStarts(atLine line: Int) {}
+
+    /// Evaluators that prepare nothing ahead ignore pauses.
+    public func speculate(on input: String) {}
+
+    /// Does nothing.
+    public func supersedeSpeculation() {}
 }

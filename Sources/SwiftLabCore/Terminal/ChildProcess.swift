@@ -95,8 +95,11 @@ enum ChildProcess {
         return pid
     }
 
-    /// Runs a process to its end and collects its combined output.
-    static func run(_ arguments: [String], environment: [String: String]) throws -> Outcome {
+    /// Runs a process to its end and collects its combined output; `started` is told its
+    /// process id as soon as it runs (to stop it from another thread, or to lower its priority).
+    static func run(
+        _ arguments: [String], environment: [String: String], started: ((pid_t) -> Void)? = nil
+    ) throws -> Outcome {
         let output = makePipe()
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer { close(null) }
@@ -111,6 +114,7 @@ enum ChildProcess {
             throw error
         }
         close(output.write)
+        started?(pid)
         let data = readAll(output.read)
         close(output.read)
         return Outcome(status: wait(for: pid), output: String(decoding: data, as: UTF8.self))

@@ -75,14 +75,19 @@ final class CellBuilder {
     }
 
     /// Generates input `number` as a cell in `context` and compiles it, retrying as
-    /// ``Retry`` describes.
-    func build(number: Int, input: ParsedInput, context: CellGenerator.Context) -> Build {
+    /// ``Retry`` describes; `cancellation` stops it from another thread (a speculative
+    /// build: ``SpeculativeBuild``), and then nothing more is tried.
+    func build(
+        number: Int, input: ParsedInput, context: CellGenerator.Context, cancellation: CompileCancellation? = nil
+    ) -> Build {
         var context = context
         var disableAccessControl = false
         var cell = CellGenerator.generate(number: number, input: input, context: context)
-        var outcome = compiler.compile(cell)
+        var outcome = compiler.compile(cell, cancellation: cancellation)
         var untried = Retry.allCases
-        while let index = untried.firstIndex(where: { $0.answers(outcome, of: cell) }) {
+        while cancellation?.isCancelled != true,
+            let index = untried.firstIndex(where: { $0.answers(outcome, of: cell) })
+        {
             switch untried.remove(at: index) {
             case .driverAfterFastPathLinkFailure:
                 notice("swiftlab: the fast compile path failed; using the swiftc driver from now on")
@@ -99,7 +104,7 @@ final class CellBuilder {
                 context.importsEveryEarlierCell = true
                 cell = CellGenerator.generate(number: number, input: input, context: context)
             }
-            outcome = compiler.compile(cell, disableAccessControl: disableAccessControl)
+            outcome = compiler.compile(cell, disableAccessControl: disableAccessControl, cancellation: cancellation)
         }
         return Build(cell: cell, outcome: outcome)
     }

@@ -324,8 +324,13 @@ final class CellCompiler: @unchecked Sendable {
         #endif
     }
 
-    /// Writes and compiles a cell.
-    func compile(_ cell: GeneratedCell, disableAccessControl: Bool = false) -> Outcome {
+    /// Writes and compiles a cell; `cancellation` can stop it from another thread (its
+    /// outcome is then ``Outcome/interrupted``).
+    func compile(
+        _ cell: GeneratedCell, disableAccessControl: Bool = false, cancellation: CompileCancellation? = nil
+    ) -> Outcome {
+        let stopped = Outcome(library: nil, output: "", interrupted: true)
+        if cancellation?.isCancelled == true { return stopped }
         let source = cache.session.appendingPathComponent("\(cell.moduleName).swift")
         do {
             try cell.source.write(to: source, atomically: false, encoding: .utf8)
@@ -342,9 +347,12 @@ final class CellCompiler: @unchecked Sendable {
         defer { startWarmCompiler() }
         renewServer()
         if path == .fast, options.compilerFlags.isEmpty, let server, server.isWarm {
+            if let cancellation, !cancellation.serverCompileStarts(server.pid) { return stopped }
             serverCompiles += 1
             let arguments = serverArguments(for: cell, source: source, disableAccessControl: disableAccessControl)
-            switch server.compile(name: cell.moduleName, arguments: arguments) {
+            let answer = server.compile(name: cell.moduleName, arguments: arguments)
+            cancellation?.serverCompileEnded()
+            switch answer {
             case .compiled(let succeeded, let diagnostics):
                 guard succeeded else { return Outcome(library: nil, output: diagnostics, compiledWarm: true) }
                 output = diagnostics
@@ -361,9 +369,14 @@ final class CellCompiler: @unchecked Sendable {
             replaceServer(endedWith: status)
         }
         for (index, command) in steps.enumerated() {
+            if cancellation?.isCancelled == true { return stopped }
             do {
-                let result = try ChildProcess.run(command, environment: environment)
+                let result = try ChildProcess.run(
+                    command, environment: environment, started: cancellation?.processStarted)
+                cancellation?.processEnded()
                 output += result.output
+                // A cancelled step was killed: its failure says nothing about the input.
+                if cancellation?.isCancelled == true { return stopped }
                 if result.status == 128 + SIGINT {
                     return Outcome(library: nil, output: output, interrupted: true)
                 }

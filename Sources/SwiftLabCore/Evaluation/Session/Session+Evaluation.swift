@@ -32,14 +32,18 @@ extension Session {
             return EvaluationResult(status: .succeeded)
         }
         supervisor.clearInterrupt()
+        // Before anything changes: a build made while the input was typed, if it was made
+        // of this text against this state (and otherwise none runs any more).
+        let speculativeBuild = takeSpeculativeBuild(of: input, mode: mode)
         let number = nextNumber
         nextNumber += 1
+        stateGeneration += 1
         inputTexts[number] = input.text
         inputLabels[number] = promptLine ?? number
         let clock = ContinuousClock()
         let compileStart = clock.now
 
-        let build = builder.build(number: number, input: input, context: context(mode))
+        let build = speculativeBuild ?? builder.build(number: number, input: input, context: context(mode))
         let (cell, outcome) = (build.cell, build.outcome)
         if outcome.interrupted {
             // Ctrl-C while compiling: the input never ran, and nothing changed.

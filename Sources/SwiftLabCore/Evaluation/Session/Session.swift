@@ -29,6 +29,12 @@ public final class Session: @unchecked Sendable {
     /// The number the learner knows each input by, by session number (see ``promptLine``).
     var inputLabels: [Int: Int] = [:]
     var nextNumber = 1
+    /// Changes whenever what the next input would be built against changes (an input ran,
+    /// `:reset`, the language mode): a speculative build is used only for the same state.
+    var stateGeneration = 0
+    /// Builds the input being typed ahead of Enter (nil when turned off: see
+    /// ``Configuration/speculates``).
+    let speculation: SpeculativeBuild<SpeculationKey, CellBuilder.Build>?
 
     /// The prompt number of the line the code evaluated next was entered on (the REPL sets
     /// it as an input or command starts): messages name earlier inputs by it (`input 4`),
@@ -42,7 +48,11 @@ public final class Session: @unchecked Sendable {
     /// inputs keep theirs.
     public var swiftVersion: String {
         get { builder.compiler.options.swiftVersion }
-        set { builder.compiler.options.swiftVersion = newValue }
+        set {
+            speculation?.cancel()
+            stateGeneration += 1
+            builder.compiler.options.swiftVersion = newValue
+        }
     }
 
     /// Sets up the cache directory and the compiler, warms the module cache on the first
@@ -71,6 +81,7 @@ public final class Session: @unchecked Sendable {
             path: configuration.compilePath.flatMap(CellCompiler.Path.init(rawValue:)))
         compiler.options = configuration.compilerOptions
         builder = CellBuilder(compiler: compiler, notice: configuration.notice)
+        speculation = configuration.speculates ? SpeculativeBuild() : nil
         try builder.warmUp(cache: cache, toolchain: toolchain, library: configuration.library)
         try supervisor.start()
     }
@@ -85,6 +96,7 @@ public final class Session: @unchecked Sendable {
 
     /// Stops the worker and removes this session's files.
     public func close() {
+        speculation?.cancel()
         completionHelper?.shutDown()
         supervisor.shutDown()
         builder.compiler.shutDown()
@@ -174,6 +186,8 @@ public final class Session: @unchecked Sendable {
 
     /// Forgets every input and starts a fresh worker.
     public func reset() {
+        speculation?.cancel()
+        stateGeneration += 1
         accepted.removeAll()
         inputTexts.removeAll()
         inputLabels.removeAll()

@@ -35,6 +35,14 @@ extension Session {
         /// The completion helper executable (`nil`: `swiftlab-complete` beside the worker).
         public var completionHelper: URL?
 
+        /// Whether the input being typed is compiled while the learner pauses, before Enter
+        /// (``Session/speculate(on:)``); `$SWIFTLAB_SPECULATE=0` turns it off.
+        public var speculates = ProcessInfo.processInfo.environment["SWIFTLAB_SPECULATE"] != "0"
+        /// A file to which each speculative build's end is appended, a line each (`Cell3
+        /// compiled`, `Cell3 failed`, `Cell3 cancelled`, `Cell3 used`): what speculation
+        /// did, for tests and for a curious learner (`$SWIFTLAB_SPECULATION_LOG`).
+        public var speculationLog: String? = ProcessInfo.processInfo.environment["SWIFTLAB_SPECULATION_LOG"]
+
         /// The default configuration.
         public init() {}
     }
