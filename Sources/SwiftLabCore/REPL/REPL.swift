@@ -168,9 +168,8 @@ public final class REPL {
             pause: Self.speculationPause,
             paused: { [evaluator] line in
                 var completeness = completeness
-                if pending.isEmpty, Self.commandLine(line) != nil || Self.fedFilePath(line) != nil
-                    || completeness.append(line: line) != .complete
-                {
+                let isCommand = pending.isEmpty && (Self.commandLine(line) != nil || Self.fedFilePath(line) != nil)
+                if isCommand || completeness.append(line: line) != .complete {
                     evaluator.supersedeSpeculation()
                     return
                 }

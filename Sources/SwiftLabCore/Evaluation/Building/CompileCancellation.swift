@@ -14,6 +14,7 @@ import Darwin
 final class CompileCancellation: @unchecked Sendable {
     private struct State {
         var cancelled = false
+        var stopped = false
         /// The compiler or linker process running for the compile.
         var process: pid_t?
         /// The warm compiler, while it compiles for this compile.
@@ -27,6 +28,9 @@ final class CompileCancellation: @unchecked Sendable {
 
     /// Whether the compile's result is no longer wanted.
     var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Whether ``stop()`` was called: the compile must end now, whatever runs it.
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// The result is no longer wanted (a key changed the input): a compiler or linker
     /// process is killed at once; a compile in the warm compiler is left to finish (about
@@ -44,6 +48,7 @@ final class CompileCancellation: @unchecked Sendable {
     func stop() {
         state.withLock { state in
             state.cancelled = true
+            state.stopped = true
             if let process = state.process { kill(process, SIGKILL) }
             if let server = state.server { kill(server, SIGINT) }
         }

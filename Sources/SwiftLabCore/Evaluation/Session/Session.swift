@@ -186,7 +186,7 @@ public final class Session: @unchecked Sendable {
 
     /// Forgets every input and starts a fresh worker.
     public func reset() {
-        speculation?.cancel()
+        // A build made ahead against the old state is not used: the state has changed.
         stateGeneration += 1
         accepted.removeAll()
         inputTexts.removeAll()
