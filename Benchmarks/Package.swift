@@ -35,6 +35,8 @@ let package = Package(
         .executableTarget(name: "REPLRecoveryBenchmark", dependencies: ["REPLBenchmarkSupport"]),
         // MARK: - REPL latency: swiftlab against LLDB's Swift REPL on the same session.
         .executableTarget(name: "REPLVersusLLDBBenchmark", dependencies: ["REPLBenchmarkSupport"]),
+        // MARK: - Enter to result for a person typing (issue 31): swiftlab against LLDB at a terminal.
+        .executableTarget(name: "REPLTypingBenchmark", dependencies: ["REPLBenchmarkSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

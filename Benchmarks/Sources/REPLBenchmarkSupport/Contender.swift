@@ -2,21 +2,21 @@ import Foundation
 
 /// A REPL under test: how to start it, and how to tell from its output that an input has
 /// finished when driving it one input at a time.
-struct Contender {
-    let name: String
-    let executable: URL
-    let arguments: [String]
-    let environment: [String: String]
+public struct Contender {
+    public var name: String
+    public var executable: URL
+    public var arguments: [String]
+    public var environment: [String: String]
     /// Sent before the first input in the interactive run (e.g. swiftlab's `:time`), with
     /// the line that acknowledges it.
-    let preamble: (input: String, acknowledgement: String)?
+    public var preamble: (input: String, acknowledgement: String)?
     /// Whether `line` ends the output of input number `index` (0 is `let xs`).
-    let endsInput: (_ line: String, _ index: Int) -> Bool
+    public var endsInput: (_ line: String, _ index: Int) -> Bool
 
     /// swiftlab, release build, with its own module cache under `cacheHome`; without the
     /// warm compiler (`SWIFTLAB_WARM_COMPILER=0`) when `warmCompiler` is false, so that
     /// one run compares both ways of compiling a cell.
-    static func swiftlab(at executable: URL, cacheHome: URL, warmCompiler: Bool = true) -> Contender {
+    public static func swiftlab(at executable: URL, cacheHome: URL, warmCompiler: Bool = true) -> Contender {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheHome.path
         environment["NO_COLOR"] = "1"
@@ -31,7 +31,7 @@ struct Contender {
     /// The toolchain's `lldb --repl`: lldb next to the `swift` on `PATH`, with the Python 3.10
     /// its build links against (`LLDB_PYTHON_HOME`, else pyenv's 3.10). Nil, with the reason,
     /// when either is missing.
-    static func lldb() -> (Contender?, String) {
+    public static func lldb() -> (Contender?, String) {
         guard let swift = which("swift") else { return (nil, "no swift on PATH") }
         let lldb = swift.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("lldb")
         guard FileManager.default.isExecutableFile(atPath: lldb.path) else {
@@ -59,14 +59,14 @@ struct Contender {
 }
 
 /// The first executable named `name` on `PATH`.
-func which(_ name: String) -> URL? {
+public func which(_ name: String) -> URL? {
     (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }
 
 /// The trimmed standard output of `command` when it succeeds.
-func output(of command: [String]) -> String? {
+public func output(of command: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = command

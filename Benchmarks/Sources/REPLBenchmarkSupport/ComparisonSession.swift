@@ -2,12 +2,15 @@
 /// (`let vN = xs.map { $0 * N }.reduce(0, +)`) and an expression
 /// (`xs.filter { $0 > K }.count`). Every input prints one result in both REPLs, which is
 /// how the interactive run knows an input has finished.
-struct ComparisonSession {
+public struct ComparisonSession {
     /// The inputs after the first.
-    let count: Int
+    public let count: Int
+
+    /// A session of `let xs` and `count` inputs after it.
+    public init(count: Int) { self.count = count }
 
     /// `let xs` and then `count` inputs.
-    var inputs: [String] {
+    public var inputs: [String] {
         ["let xs = [1, 2, 3]"]
             + (1...max(1, count)).prefix(count).map { index in
                 index % 2 == 1
@@ -17,5 +20,5 @@ struct ComparisonSession {
     }
 
     /// The text piped into a REPL for a whole-session run.
-    var script: String { inputs.joined(separator: "\n") + "\n" }
+    public var script: String { inputs.joined(separator: "\n") + "\n" }
 }
