@@ -12,13 +12,16 @@ public final class TypingTerminal {
     public let processID: pid_t
     private let primary: Int32
     private var pending: [UInt8] = []
+    /// Everything read, for the message when the REPL does not answer.
+    private var transcript: [UInt8] = []
 
-    /// Starts `executable` with `arguments` and exactly `environment` on an 80x24 terminal.
+    /// Starts `executable` with `arguments` and exactly `environment` on a terminal.
     public init(executable: URL, arguments: [String], environment: [String: String]) throws {
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         var primary: Int32 = -1
         var secondary: Int32 = -1
-        guard openpty(&primary, &secondary, nil, nil, &size) == 0, let name = ttyname(secondary) else {
+        // No size (0x0), as a plain terminal emulator reports none: LLDB then shows no status
+        // line, which it redraws on every key (and with which it stopped reading keys here).
+        guard openpty(&primary, &secondary, nil, nil, nil) == 0, let name = ttyname(secondary) else {
             throw POSIXError(.ENOTTY)
         }
         _ = fcntl(primary, F_SETFD, FD_CLOEXEC)
@@ -79,8 +82,21 @@ public final class TypingTerminal {
                 if line.contains("error:") { fatalError("\(name) printed an error: \(line)") }
                 if isWanted(line) { return line }
             }
-            guard read(upTo: 60_000) else { fatalError("\(name) wrote nothing for a minute, or ended") }
+            guard read(upTo: 60_000) else {
+                fatalError("\(name) wrote nothing for a minute, or ended: \(String(decoding: transcript, as: UTF8.self).debugDescription)")
+            }
         }
+    }
+
+    /// Reads until the REPL shows its prompt (`> ` after what it wrote last), as a person
+    /// waits for it before typing the next input.
+    public func waitForPrompt(_ name: String) {
+        while !Self.visibleText(String(decoding: pending, as: UTF8.self)).contains("> ") {
+            guard read(upTo: 60_000) else {
+                fatalError("\(name) showed no prompt for a minute, or ended: \(String(decoding: pending, as: UTF8.self))")
+            }
+        }
+        pending = []
     }
 
     /// Ends the REPL with Ctrl-D and returns the user + system time of it and every process
@@ -104,6 +120,7 @@ public final class TypingTerminal {
         let count = Glibc.read(primary, &buffer, buffer.count)
         guard count > 0 else { return false }
         pending += buffer[0..<count]
+        transcript += buffer[0..<count]
         return true
     }
 

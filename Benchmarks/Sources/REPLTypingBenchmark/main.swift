@@ -2,7 +2,7 @@
 // Swift REPL. Issue 15's session (`let xs = [1, 2, 3]`, then alternately
 // `let vN = xs.map { $0 * N }.reduce(0, +)` and `xs.filter { $0 > K }.count`) is typed into
 // each REPL at a pseudo-terminal as a quick typist types: a key every 70 ms, Enter 180 ms
-// after the last key, the next input 300 ms after the result. swiftlab runs twice, compiling
+// after the last key, the next input 300 ms after the prompt is back. swiftlab runs twice, compiling
 // while the learner types (as it does by default) and without (`SWIFTLAB_SPECULATE=0`).
 // The first three inputs warm each REPL up (swiftlab's warm compiler loads after the first
 // one) and are not counted; then, for each measured input, the time from writing Enter to
@@ -18,7 +18,7 @@ import Foundation
 import REPLBenchmarkSupport
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String, default value: Int) -> Int {
+@MainActor func option(_ name: String, default value: Int) -> Int {
     guard let flag = arguments.firstIndex(of: name), flag + 1 < arguments.count, let number = Int(arguments[flag + 1])
     else { return value }
     arguments.removeSubrange(flag...flag + 1)
@@ -43,7 +43,7 @@ try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories
 defer { try? FileManager.default.removeItem(at: scratch) }
 let cacheHome = scratch.appendingPathComponent("cache")
 
-func atTerminal(_ contender: Contender, speculating: Bool? = nil) -> Contender {
+@MainActor func atTerminal(_ contender: Contender, speculating: Bool? = nil) -> Contender {
     var contender = contender
     contender.environment["TERM"] = "xterm"
     contender.environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
@@ -64,12 +64,14 @@ let session = ComparisonSession(count: warmUpInputs - 1 + measuredInputs)
 
 /// One session typed into `contender`: Enter-to-result of each measured input, and the CPU
 /// time of its process tree over them, per input.
-func typeSession(into contender: Contender) throws -> (enterToResult: [Double], cpuPerInput: Double) {
+@MainActor func typeSession(into contender: Contender) throws -> (enterToResult: [Double], cpuPerInput: Double) {
     let terminal = try TypingTerminal(
         executable: contender.executable, arguments: contender.arguments, environment: contender.environment)
+    terminal.waitForPrompt(contender.name)
     if let preamble = contender.preamble {
         terminal.type(preamble.input + "\r")
         _ = terminal.waitForLine(contender.name) { $0 == preamble.acknowledgement }
+        terminal.waitForPrompt(contender.name)
     }
     var times: [Double] = []
     var cpuBefore = 0.0
@@ -88,6 +90,7 @@ func typeSession(into contender: Contender) throws -> (enterToResult: [Double], 
         terminal.type("\r")
         _ = terminal.waitForLine(contender.name) { contender.endsInput($0, index) }
         if index >= warmUpInputs { times.append(milliseconds(since: start)) }
+        terminal.waitForPrompt(contender.name)
         terminal.pause(milliseconds: readingTheResult)
     }
     let cpu = (processTreeCPU(root: terminal.processID) - cpuBefore) / Double(measuredInputs)
@@ -96,8 +99,9 @@ func typeSession(into contender: Contender) throws -> (enterToResult: [Double], 
 }
 
 // A first start fills swiftlab's module cache: not counted.
+let swiftlabAtTerminal = atTerminal(Contender.swiftlab(at: swiftlabPath, cacheHome: cacheHome))
 let firstStart = try TypingTerminal(
-    executable: contenders[0].executable, arguments: [], environment: contenders[0].environment)
+    executable: swiftlabAtTerminal.executable, arguments: [], environment: swiftlabAtTerminal.environment)
 firstStart.type(":time\r")
 _ = firstStart.waitForLine("swiftlab") { $0 == "Timing is on." }
 _ = firstStart.finish()
