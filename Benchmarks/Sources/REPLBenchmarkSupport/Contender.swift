@@ -3,9 +3,13 @@ import Foundation
 /// A REPL under test: how to start it, and how to tell from its output that an input has
 /// finished when driving it one input at a time.
 public struct Contender {
+    /// How the tables name it.
     public var name: String
+    /// The program started.
     public var executable: URL
+    /// Its arguments.
     public var arguments: [String]
+    /// Its whole environment.
     public var environment: [String: String]
     /// Sent before the first input in the interactive run (e.g. swiftlab's `:time`), with
     /// the line that acknowledges it.

@@ -67,7 +67,8 @@ public final class TypingTerminal {
         let end = ContinuousClock.now + .microseconds(Int64(milliseconds * 1000))
         while ContinuousClock.now < end {
             let left = end - ContinuousClock.now
-            _ = read(upTo: Int32(max(0, left.components.attoseconds / 1_000_000_000_000_000 + left.components.seconds * 1000)))
+            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+            _ = read(upTo: Int32(max(0, milliseconds)))
         }
     }
 
@@ -83,7 +84,8 @@ public final class TypingTerminal {
                 if isWanted(line) { return line }
             }
             guard read(upTo: 60_000) else {
-                fatalError("\(name) wrote nothing for a minute, or ended: \(String(decoding: transcript, as: UTF8.self).debugDescription)")
+                let shown = String(decoding: transcript, as: UTF8.self).debugDescription
+                fatalError("\(name) wrote nothing for a minute, or ended: \(shown)")
             }
         }
     }
@@ -93,7 +95,8 @@ public final class TypingTerminal {
     public func waitForPrompt(_ name: String) {
         while !Self.visibleText(String(decoding: pending, as: UTF8.self)).contains("> ") {
             guard read(upTo: 60_000) else {
-                fatalError("\(name) showed no prompt for a minute, or ended: \(String(decoding: pending, as: UTF8.self))")
+                let shown = String(decoding: transcript, as: UTF8.self).debugDescription
+                fatalError("\(name) showed no prompt for a minute, or ended: \(shown)")
             }
         }
         pending = []
