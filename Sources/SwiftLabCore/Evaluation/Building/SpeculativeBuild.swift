@@ -85,15 +85,13 @@ final class SpeculativeBuild<Key: Equatable & Sendable, Result>: @unchecked Send
             state.finished = nil
             return finished.result
         }
-        state.waiting = nil
-        state.finished = nil
         if let running = state.running, running.key == key, !running.cancellation.isCancelled {
+            state.waiting = nil
             while state.running != nil { condition.wait() }
             defer { state.finished = nil }
             return state.finished?.key == key ? state.finished?.result : nil
         }
-        state.running?.cancellation.stop()
-        while state.running != nil { condition.wait() }
+        stopEveryBuild()
         return nil
     }
 
@@ -101,6 +99,12 @@ final class SpeculativeBuild<Key: Equatable & Sendable, Result>: @unchecked Send
     func cancel() {
         condition.lock()
         defer { condition.unlock() }
+        stopEveryBuild()
+    }
+
+    /// Drops what waits or has finished, stops the running build and waits for it to end;
+    /// called with the lock held.
+    private func stopEveryBuild() {
         state.waiting = nil
         state.finished = nil
         state.running?.cancellation.stop()

@@ -32,6 +32,9 @@ extension Session {
             return EvaluationResult(status: .succeeded)
         }
         supervisor.clearInterrupt()
+        let clock = ContinuousClock()
+        // Waiting for a build made while the input was typed counts as compiling.
+        let compileStart = clock.now
         // Before anything changes: a build made while the input was typed, if it was made
         // of this text against this state (and otherwise none runs any more).
         let speculativeBuild = takeSpeculativeBuild(of: input, mode: mode)
@@ -40,8 +43,6 @@ extension Session {
         stateGeneration += 1
         inputTexts[number] = input.text
         inputLabels[number] = promptLine ?? number
-        let clock = ContinuousClock()
-        let compileStart = clock.now
 
         let build = speculativeBuild ?? builder.build(number: number, input: input, context: context(mode))
         let (cell, outcome) = (build.cell, build.outcome)
