@@ -83,6 +83,16 @@ class KernelTests(unittest.TestCase):
         self.assertEqual(errors[0]["ename"], "CompileError")
         self.assertTrue(errors[0]["traceback"][0].startswith("2:21: error: cannot convert value of type 'Int'"))
 
+    def test_4b_a_marbles_compile_error_is_an_error_on_the_cells_line(self):
+        reply, outputs = self.run_cell('let step = 1\n  :marbles scheduler.cold("-a|").map { $0 + step }\nprint("not run")')
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual([m["msg_type"] for m in outputs], ["execute_result", "error"])
+        error = outputs[-1]["content"]
+        self.assertEqual(error["ename"], "CompileError")
+        self.assertIn("binary operator '+' cannot be applied", error["evalue"])
+        # The '+' is on the cell's line 2, column 43 (after the indent and ':marbles ').
+        self.assertTrue(error["traceback"][0].startswith("2:43: error: binary operator '+'"), error["traceback"])
+
     def test_5_an_interrupt_stops_the_cell_and_keeps_the_state(self):
         self.run_cell("var total = 41")
         message_id = self.client.execute('print("spinning")\nwhile true {}')
