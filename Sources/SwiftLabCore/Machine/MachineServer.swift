@@ -99,6 +99,8 @@ public final class MachineServer: @unchecked Sendable {
             execute(request)
         case "complete":
             complete(request)
+        case "inspect":
+            inspect(request)
         case "is_complete":
             let code = request.fields["code"] as? String ?? ""
             let (isComplete, indent) = NotebookCell.completeness(of: code)
@@ -113,7 +115,7 @@ public final class MachineServer: @unchecked Sendable {
                 [
                     "type": "protocol_error",
                     "message":
-                        "unknown request type '\(request.type)': execute, complete, is_complete, interrupt or shutdown",
+                        "unknown request type '\(request.type)': execute, complete, inspect, is_complete, interrupt or shutdown",
                 ], id: request.id)
         }
         return .goOn
@@ -311,19 +313,42 @@ public final class MachineServer: @unchecked Sendable {
         ]
     }
 
-    // MARK: - complete
+    // MARK: - complete and inspect
 
-    private func complete(_ request: MachineRequest) {
+    /// Where a request's `cursor` (in Unicode scalars) is in its `code`: the cursor, the
+    /// text of its line before and after it, and the Swift lines of the cell above it back
+    /// to a command, each with its line break.
+    private static func cursorContext(
+        of request: MachineRequest
+    ) -> (cursor: Int, before: String, after: String, precedingLines: String) {
         let code = request.fields["code"] as? String ?? ""
         let scalars = Array(code.unicodeScalars)
         let cursor = min(max(0, request.fields["cursor"] as? Int ?? scalars.count), scalars.count)
         let before = String(String.UnicodeScalarView(scalars[..<cursor]))
-        // The line of the cursor, and the Swift lines of the cell above it back to a command.
+        let after = String(String.UnicodeScalarView(scalars[cursor...].prefix { $0 != "\n" }))
         var lines = before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let current = lines.removeLast()
         let preceding = lines.reversed().prefix { NotebookCell.command(in: $0) == nil }.reversed()
-        let result = completion.complete(
-            textBeforeCursor: current, precedingLines: preceding.map { $0 + "\n" }.joined())
+        return (cursor, current, after, preceding.map { $0 + "\n" }.joined())
+    }
+
+    /// The declaration and documentation of the name under the cursor (Jupyter's
+    /// Shift-Tab), from the compiler.
+    private func inspect(_ request: MachineRequest) {
+        let place = Self.cursorContext(of: request)
+        var reply: [String: Any] = ["type": "inspect_reply", "found": false, "data": [String: String]()]
+        if let inspection = session?.inspection(
+            textBeforeCursor: place.before, textAfterCursor: place.after, precedingLines: place.precedingLines)
+        {
+            reply["found"] = true
+            reply["data"] = ["text/plain": inspection.plainText, "text/markdown": inspection.markdown]
+        }
+        channel.send(reply, id: request.id)
+    }
+
+    private func complete(_ request: MachineRequest) {
+        let (cursor, current, _, preceding) = Self.cursorContext(of: request)
+        let result = completion.complete(textBeforeCursor: current, precedingLines: preceding)
         channel.send(
             [
                 "type": "complete_reply", "matches": result.candidates,
