@@ -33,12 +33,24 @@ targets += [
     .target(name: "TestWaiting", path: "Tests/TestWaiting"),
 ]
 
+// MARK: - The marble tests of the time and combining operators (Tests/StreamsOperatorMarbles),
+// checked by StreamsTests and drawn by streams-marble-pictures into their DocC pages
+// (scripts/docs.sh).
+targets += [
+    .target(
+        name: "StreamsOperatorMarbles", dependencies: [library("Streams"), library("StreamsTesting")],
+        path: "Tests/StreamsOperatorMarbles"),
+    .executableTarget(
+        name: "streams-marble-pictures", dependencies: ["StreamsOperatorMarbles", library("StreamsTesting")],
+        path: "Tests/StreamsMarblePictures"),
+]
+
 targets += [
     .testTarget(
         name: "StreamsTests",
         dependencies: [
             library("Pipelines"), library("Streams"), library("StreamsFoundation"), library("StreamsTesting"),
-            library("LocalHTTPServer"), "TestWaiting",
+            library("LocalHTTPServer"), "TestWaiting", "StreamsOperatorMarbles",
         ],
         swiftSettings: streamsTestSettings
     ),

@@ -17,6 +17,8 @@ from nbclient import NotebookClient
 from swiftlab_kernel.swiftlab import SwiftLabProcess
 
 SWIFTLAB, WORK = sys.argv[1], sys.argv[2]
+# The swiftlab that SwiftLabProcess starts, as the kernelspec tells the kernel.
+os.environ["SWIFTLAB_EXECUTABLE"] = SWIFTLAB
 # A cell's first compile, a restart or the compiler's first completion can take long on a
 # loaded machine; every wait ends as soon as the answer is there.
 BOUND = 600
