@@ -34,15 +34,12 @@ targets += [
 ]
 
 // MARK: - The marble tests of the time and combining operators (Tests/StreamsOperatorMarbles),
-// checked by StreamsTests and drawn by streams-marble-pictures into their DocC pages
-// (scripts/docs.sh).
+// checked by StreamsTests and drawn by streams-marble-pictures (below) into their DocC
+// pages (scripts/docs.sh).
 targets += [
     .target(
         name: "StreamsOperatorMarbles", dependencies: [library("Streams"), library("StreamsTesting")],
         path: "Tests/StreamsOperatorMarbles"),
-    .executableTarget(
-        name: "streams-marble-pictures", dependencies: ["StreamsOperatorMarbles", library("StreamsTesting")],
-        path: "Tests/StreamsMarblePictures"),
 ]
 
 targets += [
@@ -59,6 +56,14 @@ targets += [
 // Where the build without the subjects' bias ends (see the top): the areas below are left
 // out of it.
 let streamsArea = Set(targets.map(\.name))
+
+// MARK: - The operators' marble diagrams as SVG pictures for their DocC pages
+// (Tests/StreamsMarblePictures; scripts/docs.sh runs it).
+targets += [
+    .executableTarget(
+        name: "streams-marble-pictures", dependencies: ["StreamsOperatorMarbles", library("StreamsTesting")],
+        path: "Tests/StreamsMarblePictures"),
+]
 
 // MARK: - sourcekitd, the toolchain's compiler as a library (usr/lib/libsourcekitdInProc.so),
 // loaded with dlopen (CSourceKitd declares the C API) and sent any request; never loaded in

@@ -41,7 +41,9 @@ do {
     }
     guard wrong.isEmpty else {
         FileHandle.standardError.write(
-            Data(("streams-marble-pictures: diagrams that disagree with their tests:\n" + wrong.joined(separator: "\n\n") + "\n").utf8))
+            Data(
+                ("streams-marble-pictures: diagrams that disagree with their tests:\n" + wrong.joined(separator: "\n\n")
+                    + "\n").utf8))
         exit(1)
     }
 } catch {

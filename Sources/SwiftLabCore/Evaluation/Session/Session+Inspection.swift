@@ -22,11 +22,12 @@ extension Session {
         // Cursor info reads its file from disk (it ignores `key.sourcetext`): a file of its own.
         let file = completionFile.deletingLastPathComponent().appendingPathComponent("inspection.swift")
         let arguments = completionArguments.map { $0 == completionFile.path ? file.path : $0 }
-        // Inside a function: at top level, sourcekitd's cursor info finds nothing
-        // ("Unable to find initial lookup location", swiftlang/swift#77982).
+        // Inside a function: at top level, sourcekitd's cursor info misses names it finds
+        // there (`[1].map { $0 + 1 }`'s `map`; swiftlang/swift#77982).
         let header = imports.map { $0 + "\n" }.joined() + "func _swiftlabInspected() {\n" + context.precedingLines
         let wordStart = String(
-            String.UnicodeScalarView(context.textBeforeCursor.unicodeScalars.dropLast(context.word.unicodeScalars.count)))
+            String.UnicodeScalarView(
+                context.textBeforeCursor.unicodeScalars.dropLast(context.word.unicodeScalars.count)))
         guard (try? Data((header + context.textBeforeCursor + "\n}\n").utf8).write(to: file)) != nil else { return nil }
         let request: SourceKitValue = [
             "key.request": .uid("source.request.cursorinfo"), "key.sourcefile": .string(file.path),
