@@ -60,7 +60,8 @@ public enum OperatorMarbles {
         ) { scheduler in scheduler.cold("-a--b-c|").measureInterval(using: scheduler).map { "\($0)" } },
     ]
 
-    /// The operators of "Combining elements from multiple publishers".
+    /// The operators of "Combining elements from multiple publishers" and "Republishing
+    /// elements by subscribing to new publishers".
     static let combining: [OperatorMarble] = [
         OperatorMarble(
             "merge", symbol: "Publisher/merge(with:)",
@@ -97,5 +98,39 @@ public enum OperatorMarbles {
                          e = ("b", "y")
                 """
         ) { scheduler in scheduler.cold("a-b---c|").zip(scheduler.cold("--x-y|")) },
+        OperatorMarble(
+            "flatMap", symbol: "Publisher/flatMap(maxPublishers:_:)-60vvr",
+            summary: """
+                flatMap subscribes to a new inner publisher for each value and merges what they \
+                publish: b arrives before A.
+                """,
+            expected: """
+                input 1  a-b|
+                input 2  -a--A|
+                input 3    -b--B|
+                output   -a-bA-B|
+                """
+        ) { scheduler in
+            scheduler.cold("a-b|").flatMap { value in
+                scheduler.cold("-x--y|", values: ["x": value, "y": value.uppercased()])
+            }
+        },
+        OperatorMarble(
+            "switchToLatest", symbol: "Publisher/switchToLatest()-7j10o",
+            summary: """
+                switchToLatest follows the newest inner publisher and cancels the one before: \
+                A is due in frame 3, where b arrives first and switches, so A is never published.
+                """,
+            expected: """
+                input 1  a--b-----|
+                input 2  ---A|
+                input 3     ---B|
+                output   ------B--|
+                """
+        ) { scheduler in
+            scheduler.cold("a--b-----|")
+                .map { value in scheduler.cold("---r|", values: ["r": value.uppercased()]) }
+                .switchToLatest()
+        },
     ]
 }

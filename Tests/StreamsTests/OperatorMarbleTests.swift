@@ -16,7 +16,10 @@ import Testing
     @Test func everyTimeAndCombiningOperatorHasOne() {
         let symbols = Set(OperatorMarbles.all.map(\.symbol))
         #expect(symbols.count == OperatorMarbles.all.count)
-        for name in ["delay", "debounce", "throttle", "timeout", "measureInterval", "merge", "combineLatest", "zip"] {
+        for name in [
+            "delay", "debounce", "throttle", "timeout", "measureInterval", "merge", "combineLatest", "zip", "flatMap",
+            "switchToLatest",
+        ] {
             #expect(OperatorMarbles.all.contains { $0.name == name }, "\(name)")
         }
     }
