@@ -88,11 +88,14 @@ public struct FileDescriptorReader: Sendable {
     }
 
     /// Which of `descriptors` can be read without waiting (or are at their end), after
-    /// waiting at most `milliseconds` (-1: until one can); all false on EINTR.
+    /// waiting at most `milliseconds` (-1: until one can); all false on EINTR. Should
+    /// `poll` itself fail, all true: a read then says what is wrong, instead of a caller
+    /// polling again and again.
     public static func poll(_ descriptors: [Int32], milliseconds: Int32) -> [Bool] {
         var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let ready = systemPoll(&entries, nfds_t(entries.count), milliseconds)
-        return entries.map { ready > 0 && $0.revents != 0 }
+        if ready < 0 { return Array(repeating: errno != EINTR, count: entries.count) }
+        return entries.map { $0.revents != 0 }
     }
 
     /// A frame that is one line: the text before the first newline, which it removes with
