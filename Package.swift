@@ -110,16 +110,30 @@ targets += [
     .target(name: "SwiftLabCellsDisplay", dependencies: ["SwiftLabRuntime", library("StreamsTesting")]),
     .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
-            exclude: ["README.md"]),
+    .target(
+        name: "SwiftLabCore",
+        dependencies: [
+            "CEditLine", "SwiftLabDescriptorIO", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess",
+        ],
+        exclude: ["README.md"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
+    // Writing whole and reading framed on file descriptors: swiftlab and its helper
+    // processes (the three below) speak to each other through pipes with it.
+    .target(name: "SwiftLabDescriptorIO"),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker).
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
-    .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
-    .executableTarget(name: "swiftlab-compile-server", dependencies: ["SourceKitInProcess", "SwiftLabWorkerProtocol"]),
-    .executableTarget(name: "swiftlab-complete", dependencies: ["SourceKitInProcess"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
+    .executableTarget(
+        name: "swiftlab-worker", dependencies: ["SwiftLabDescriptorIO", "SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
+    .executableTarget(
+        name: "swiftlab-compile-server",
+        dependencies: ["SourceKitInProcess", "SwiftLabDescriptorIO", "SwiftLabWorkerProtocol"]),
+    .executableTarget(name: "swiftlab-complete", dependencies: ["SourceKitInProcess", "SwiftLabDescriptorIO"]),
+    .testTarget(
+        name: "SwiftLabCoreTests",
+        dependencies: [
+            "SwiftLabCore", "SwiftLabDescriptorIO", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting",
+        ]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(
