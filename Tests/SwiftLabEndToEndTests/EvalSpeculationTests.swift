@@ -56,10 +56,11 @@ import Testing
         let terminal = try EvalHarness.startAtTerminal(environment: ["SWIFTLAB_SPECULATION_LOG": log.path])
         terminal.send(#"let wrong: Int = "text""#)
         #expect(waitFor("Cell1 failed", in: log))
-        // The build has failed and said nothing: the screen shows only the line typed. A
-        // line that comes next (a key that changes nothing, redrawn) still shows no error.
-        terminal.send(.right)
-        terminal.send(.ctrlE)
+        // The build has failed and said nothing: Ctrl-L redraws the screen (the line does
+        // not change), and everything written up to the redrawn line holds no error.
+        terminal.send("\u{0C}")
+        try terminal.waitForOutput(containing: "[2J")
+        try terminal.waitForOutput(containing: #"let wrong: Int = "text""#)
         #expect(!terminal.output.contains("error"))
         terminal.send(.enter)
         try terminal.waitForOutput(containing: "error: cannot convert value of type 'String' to specified type 'Int'")
