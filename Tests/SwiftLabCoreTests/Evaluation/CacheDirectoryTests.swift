@@ -29,4 +29,23 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: sessions.path).isEmpty)
         #expect(FileManager.default.fileExists(atPath: first.moduleCache.path))
     }
+
+    @Test func theCacheStaysWarmForEachBuildThatSharesIt() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = try CacheDirectory(root: root)
+        defer { cache.removeSession() }
+        #expect(!cache.isWarm(for: "swift-frontend debug-library"))
+        cache.markWarm(for: "swift-frontend debug-library")
+        cache.markWarm(for: "swift-frontend release-library")
+        // A debug and a release swiftlab take turns on one cache: neither prepares it again.
+        #expect(cache.isWarm(for: "swift-frontend debug-library"))
+        #expect(cache.isWarm(for: "swift-frontend release-library"))
+        #expect(!cache.isWarm(for: "another-frontend debug-library"))
+        // Only the most recent identities are remembered.
+        for number in 0..<CacheDirectory.warmIdentitiesKept {
+            cache.markWarm(for: "checkout \(number)")
+        }
+        #expect(!cache.isWarm(for: "swift-frontend debug-library"))
+        #expect(cache.isWarm(for: "checkout 0"))
+    }
 }

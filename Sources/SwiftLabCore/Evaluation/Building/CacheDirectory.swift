@@ -78,14 +78,28 @@ public final class CacheDirectory: @unchecked Sendable {
 
     deinit { removeSession() }
 
-    /// Whether the module cache has been warmed by an earlier run with this compiler.
+    /// Whether the module cache has been warmed by an earlier run with this compiler and library.
     public func isWarm(for compilerIdentity: String) -> Bool {
-        (try? String(contentsOf: warmthStamp, encoding: .utf8)) == compilerIdentity
+        warmIdentities().contains(compilerIdentity)
     }
 
-    /// Records that the module cache is warm for this compiler.
+    /// Records that the module cache is warm for this compiler and library.
+    ///
+    /// The stamp keeps the last few identities, one per line: a debug and a release build
+    /// (or two checkouts) sharing one cache would otherwise overwrite each other's stamp,
+    /// and every start of the other one would prepare the cache again.
     public func markWarm(for compilerIdentity: String) {
-        try? compilerIdentity.write(to: warmthStamp, atomically: true, encoding: .utf8)
+        let kept = warmIdentities().filter { $0 != compilerIdentity }.suffix(Self.warmIdentitiesKept - 1)
+        let text = (kept + [compilerIdentity]).joined(separator: "\n") + "\n"
+        try? text.write(to: warmthStamp, atomically: true, encoding: .utf8)
+    }
+
+    /// How many compiler and library identities the stamp remembers.
+    static let warmIdentitiesKept = 8
+
+    private func warmIdentities() -> [String] {
+        guard let text = try? String(contentsOf: warmthStamp, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init)
     }
 
     private var warmthStamp: URL { moduleCache.appendingPathComponent("swiftlab-warm") }
