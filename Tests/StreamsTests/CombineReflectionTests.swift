@@ -110,16 +110,79 @@ import Testing
         let current = Recorder<Int, Never>(initialDemand: .none)
         CurrentValueSubject<Int, Never>(0).subscribe(current)
 
+        // As Combine's: the subject (twice, as `parent` and `subject`), the subscriber and
+        // the demand; the subscription keeps its subject until it ends, so these subjects,
+        // which nothing else holds, are still shown.
+        let labels = ["parent", "downstream", "demand", "subject"]
         let shownPassthrough = Shown(passthrough.subscription)
-        shownPassthrough.expect("PassthroughSubject", labels: ["downstream", "demand"])
-        #expect(shownPassthrough.children.first?.contains("Recorder") == true)
-        #expect(shownPassthrough.children.last == "max(0)")
-        Shown(current.subscription).expect("CurrentValueSubject", labels: ["downstream", "demand"])
+        shownPassthrough.expect("PassthroughSubject", labels: labels)
+        #expect(shownPassthrough.children[0].contains("PassthroughSubject<Swift.Int, Swift.Never>"))
+        #expect(shownPassthrough.children[1].contains("Recorder"))
+        #expect(shownPassthrough.children[2] == "max(0)")
+        #expect(shownPassthrough.children[3] == shownPassthrough.children[0])
+        let shownCurrent = Shown(current.subscription)
+        shownCurrent.expect("CurrentValueSubject", labels: labels)
+        #expect(shownCurrent.children[0].contains("CurrentValueSubject<Swift.Int, Swift.Never>"))
 
         passthrough.request(.max(3))
-        #expect(Shown(passthrough.subscription).children.last == "max(3)")
+        #expect(Shown(passthrough.subscription).children[2] == "max(3)")
         passthrough.cancel()
-        #expect(Shown(passthrough.subscription).children.first == "nil", "the subscriber is let go on cancel")
+        #expect(Shown(passthrough.subscription).children == ["nil", "nil", "max(3)", "nil"], "let go of on cancel")
+        current.cancel()
+    }
+
+    @Test func aSubjectSubscriptionKeepsItsSubjectUntilItEnds() {
+        weak var weakSubject: PassthroughSubject<Int, Never>?
+        let recorder = Recorder<Int, Never>()
+        let completed = Recorder<Int, Never>()
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            weakSubject = subject
+            subject.subscribe(recorder)
+            let other = PassthroughSubject<Int, Never>()
+            other.subscribe(completed)
+            other.send(completion: .finished)
+            #expect(Shown(completed.subscription).children == ["nil", "nil", "unlimited", "nil"], "completed")
+        }
+        #expect(weakSubject != nil, "a subscriber that can still receive keeps the subject, as in Combine")
+        weakSubject?.send(1)
+        #expect(recorder.values == [1])
+        recorder.cancel()
+        #expect(weakSubject == nil)
+    }
+
+    @Test func theSubscriptionASubjectGetsFromItsFeedIsTheFeedDescribedAsSubject() {
+        let upstream = ControlledPublisher<Int, Never>()
+        let subject = RecordingSubject()
+        let feed = upstream.subscribe(subject)
+        let shown = Shown(subject.subscriptions.first)
+        shown.expect("Subject", labels: ["downstreamSubject", "upstreamSubscription", "subject"])
+        #expect(shown.children[0].contains("RecordingSubject"))
+        subject.subscriptions.first?.request(.max(42))
+        #expect(upstream.requests == [.max(42)])
+        feed.cancel()
+        feed.cancel()
+        subject.subscriptions.first?.request(.max(1))
+        #expect(upstream.requests == [.max(42)], "nothing after the cancel")
+        #expect(upstream.cancelCount == 1)
+        #expect(Shown(subject.subscriptions.first).children == ["nil", "nil", "nil"])
+        Shown(AnySubscriber(subject)).expect("Subject", labels: ["downstreamSubject", "upstreamSubscription", "subject"])
+    }
+
+    @Test func aFeedHoldsItsSubjectWeaklyAndTheSubjectCancelsItWhenItGoes() {
+        let upstream = ControlledPublisher<Int, Never>()
+        weak var weakSubject: CurrentValueSubject<Int, Never>?
+        var feed: AnyCancellable?
+        do {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            weakSubject = subject
+            feed = upstream.subscribe(subject)
+            upstream.send(1)
+            #expect(subject.value == 1)
+        }
+        #expect(weakSubject == nil, "the feed does not keep its subject alive")
+        #expect(upstream.cancelCount == 1, "the subject cancelled its feed when it went")
+        withExtendedLifetime(feed) {}
     }
 
     @Test func futureSubscriptionShowsItsFutureSubscriberAndDemand() {
@@ -368,6 +431,47 @@ import Testing
         }
     }
 
+    @Test func aFutureSubscriptionShowsItsFutureWhileThePromiseDeliversAndAfterADeliveryOnRequest() {
+        // Combine's: `parent` is the future while the promise's outcome is being
+        // delivered, `nil` once it has been; an outcome that waited for demand and went
+        // out from `request` leaves it in place.
+        func parent(_ subscription: (any Subscription)?) -> String? { Shown(subscription).children.first }
+        for outcome in [Result<Int, TestError>.success(1), .failure(.oops)] {
+            var promise: Future<Int, TestError>.Promise?
+            let future = Future<Int, TestError> { promise = $0 }
+            var subscription: (any Subscription)?
+            var parentWhileDelivering: [String?] = []
+            future.subscribe(
+                AnySubscriber(
+                    receiveSubscription: {
+                        subscription = $0
+                        $0.request(.unlimited)
+                    },
+                    receiveValue: { _ in
+                        parentWhileDelivering.append(parent(subscription))
+                        return .none
+                    },
+                    receiveCompletion: { _ in parentWhileDelivering.append(parent(subscription)) }))
+            #expect(parent(subscription)?.contains("Future") == true, "pending")
+            promise?(outcome)
+            #expect(!parentWhileDelivering.isEmpty)
+            #expect(parentWhileDelivering.allSatisfy { $0?.contains("Future") == true }, "\(outcome)")
+            #expect(parent(subscription) == "nil", "after the promise delivered \(outcome)")
+            withExtendedLifetime(future) {}
+        }
+
+        var promise: Future<Int, TestError>.Promise?
+        let future = Future<Int, TestError> { promise = $0 }
+        let late = Recorder<Int, TestError>(initialDemand: .none)
+        future.subscribe(late)
+        promise?(.success(2))
+        #expect(parent(late.subscription)?.contains("Future") == true, "resolved, waiting for demand")
+        late.request(.max(1))
+        #expect(late.history == [.subscription, .value(2), .finished])
+        #expect(parent(late.subscription)?.contains("Future") == true, "delivered from request")
+        withExtendedLifetime(future) {}
+    }
+
     @Test func anySubscriberShowsWhatItWraps() {
         let recorder = Recorder<Int, Never>()
         let erased = Shown(AnySubscriber(recorder))
@@ -402,4 +506,19 @@ import Testing
         shown.expect("ValueForKeys", labels: ["keyPath0", "keyPath1", "keyPath2"])
         #expect(shown.children.last?.contains("pressure") == true)
     }
+}
+
+/// A subject that records the subscriptions it is handed and sends nowhere.
+private final class RecordingSubject: Subject, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+    private let lock = NSLock()
+    private var received: [any Subscription] = []
+
+    var subscriptions: [any Subscription] { lock.withLock { received } }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
+    func send(_ value: Int) {}
+    func send(completion: Subscribers.Completion<Never>) {}
+    func send(subscription: any Subscription) { lock.withLock { received.append(subscription) } }
 }

@@ -63,6 +63,28 @@ import Testing
         #expect(first.cancelCount == 1)
     }
 
+    @Test func sinkCancelledBeforeItsSubscriptionGoesOn() {
+        // Combine's sink ignores a cancel while it has no subscription: a publisher that
+        // sends without one still reaches it, and a subscription arriving later is taken.
+        var values: [Int] = []
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+        sink.cancel()
+        _ = sink.receive(1)
+        let late = RecordingSubscription()
+        sink.receive(subscription: late)
+        #expect(late.requests == [.unlimited])
+        #expect(late.cancelCount == 0)
+        _ = sink.receive(2)
+        #expect(values == [1, 2])
+
+        // So does the one `sink(receiveValue:)` makes when its cancellable goes first.
+        let upstream = ControlledPublisher<Int, Never>(subscribesAtOnce: false)
+        var received: [Int] = []
+        _ = upstream.sink { received.append($0) }
+        upstream.send(3)
+        #expect(received == [3])
+    }
+
     final class Box {
         var value = 0
     }

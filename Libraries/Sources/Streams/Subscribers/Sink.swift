@@ -43,7 +43,7 @@ extension Subscribers {
         }
 
         /// Keeps the subscription and requests unlimited values; a second subscription, or
-        /// one arriving after cancel, is cancelled.
+        /// one arriving after the completion or a cancel, is cancelled.
         @inlinable
         public func receive(subscription: any Subscription) {
             lock.lock()
@@ -82,10 +82,16 @@ extension Subscribers {
             withExtendedLifetime((released, upstream)) {}
         }
 
-        /// Cancels the upstream subscription.
+        /// Cancels the upstream subscription. As in Combine, a sink that has no
+        /// subscription yet ignores it: values still reach it, and a subscription that
+        /// arrives later is accepted.
         @inlinable
         public func cancel() {
             lock.lock()
+            guard state.subscription != nil else {
+                lock.unlock()
+                return
+            }
             let upstream = state.terminate()
             ended.set()
             let released = releaseCancellableLocked()
@@ -99,9 +105,14 @@ extension Subscribers {
         @inlinable
         func cancelFromCancellable() {
             lock.lock()
+            canceller = nil
+            // As `cancel()`: without a subscription yet, the sink goes on.
+            guard state.subscription != nil else {
+                lock.unlock()
+                return
+            }
             let upstream = state.terminate()
             ended.set()
-            canceller = nil
             lock.unlock()
             if let live = consume upstream { live.cancel() }
         }
