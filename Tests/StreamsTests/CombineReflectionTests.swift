@@ -155,8 +155,9 @@ import Testing
         let upstream = ControlledPublisher<Int, Never>()
         let subject = RecordingSubject()
         let feed = upstream.subscribe(subject)
+        let labels = ["downstreamSubject", "upstreamSubscription", "subject"]
         let shown = Shown(subject.subscriptions.first)
-        shown.expect("Subject", labels: ["downstreamSubject", "upstreamSubscription", "subject"])
+        shown.expect("Subject", labels: labels)
         #expect(shown.children[0].contains("RecordingSubject"))
         subject.subscriptions.first?.request(.max(42))
         #expect(upstream.requests == [.max(42)])
@@ -166,7 +167,7 @@ import Testing
         #expect(upstream.requests == [.max(42)], "nothing after the cancel")
         #expect(upstream.cancelCount == 1)
         #expect(Shown(subject.subscriptions.first).children == ["nil", "nil", "nil"])
-        Shown(AnySubscriber(subject)).expect("Subject", labels: ["downstreamSubject", "upstreamSubscription", "subject"])
+        Shown(AnySubscriber(subject)).expect("Subject", labels: labels)
     }
 
     @Test func aFeedHoldsItsSubjectWeaklyAndTheSubjectCancelsItWhenItGoes() {
