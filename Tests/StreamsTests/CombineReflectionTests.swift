@@ -110,45 +110,16 @@ import Testing
         let current = Recorder<Int, Never>(initialDemand: .none)
         CurrentValueSubject<Int, Never>(0).subscribe(current)
 
-        // As Combine's: the subject (twice, as `parent` and `subject`), the subscriber and
-        // the demand; the subscription keeps its subject until it ends, so these subjects,
-        // which nothing else holds, are still shown.
-        let labels = ["parent", "downstream", "demand", "subject"]
         let shownPassthrough = Shown(passthrough.subscription)
-        shownPassthrough.expect("PassthroughSubject", labels: labels)
-        #expect(shownPassthrough.children[0].contains("PassthroughSubject<Swift.Int, Swift.Never>"))
-        #expect(shownPassthrough.children[1].contains("Recorder"))
-        #expect(shownPassthrough.children[2] == "max(0)")
-        #expect(shownPassthrough.children[3] == shownPassthrough.children[0])
-        let shownCurrent = Shown(current.subscription)
-        shownCurrent.expect("CurrentValueSubject", labels: labels)
-        #expect(shownCurrent.children[0].contains("CurrentValueSubject<Swift.Int, Swift.Never>"))
+        shownPassthrough.expect("PassthroughSubject", labels: ["downstream", "demand"])
+        #expect(shownPassthrough.children.first?.contains("Recorder") == true)
+        #expect(shownPassthrough.children.last == "max(0)")
+        Shown(current.subscription).expect("CurrentValueSubject", labels: ["downstream", "demand"])
 
         passthrough.request(.max(3))
-        #expect(Shown(passthrough.subscription).children[2] == "max(3)")
+        #expect(Shown(passthrough.subscription).children.last == "max(3)")
         passthrough.cancel()
-        #expect(Shown(passthrough.subscription).children == ["nil", "nil", "max(3)", "nil"], "let go of on cancel")
-        current.cancel()
-    }
-
-    @Test func aSubjectSubscriptionKeepsItsSubjectUntilItEnds() {
-        weak var weakSubject: PassthroughSubject<Int, Never>?
-        let recorder = Recorder<Int, Never>()
-        let completed = Recorder<Int, Never>()
-        do {
-            let subject = PassthroughSubject<Int, Never>()
-            weakSubject = subject
-            subject.subscribe(recorder)
-            let other = PassthroughSubject<Int, Never>()
-            other.subscribe(completed)
-            other.send(completion: .finished)
-            #expect(Shown(completed.subscription).children == ["nil", "nil", "unlimited", "nil"], "completed")
-        }
-        #expect(weakSubject != nil, "a subscriber that can still receive keeps the subject, as in Combine")
-        weakSubject?.send(1)
-        #expect(recorder.values == [1])
-        recorder.cancel()
-        #expect(weakSubject == nil)
+        #expect(Shown(passthrough.subscription).children.first == "nil", "the subscriber is let go on cancel")
     }
 
     @Test func theSubscriptionASubjectGetsFromItsFeedIsTheFeedDescribedAsSubject() {

@@ -121,7 +121,7 @@ final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscriptio
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard state.subscription != nil else {
+        guard state.isSubscribed else {
             lock.unlock()
             return .none
         }
@@ -136,7 +136,7 @@ final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscriptio
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard state.subscription != nil else {
+        guard state.isSubscribed else {
             lock.unlock()
             return
         }

@@ -75,6 +75,14 @@ extension Publishers.ReceiveOn {
             case completing(any Subscription)
             case terminal
 
+            /// Whether a scheduled value is still delivered.
+            var deliversValues: Bool {
+                switch self {
+                case .subscribed, .completing: true
+                case .awaiting, .terminal: false
+                }
+            }
+
             /// The upstream subscription while a delivered value's demand may still go to it.
             var subscription: (any Subscription)? {
                 switch self {
@@ -124,7 +132,7 @@ extension Publishers.ReceiveOn {
         /// was scheduled, and passes the downstream's further demand on.
         private func deliver(_ input: Input) {
             lock.lock()
-            guard state.subscription != nil else {
+            guard state.deliversValues else {
                 lock.unlock()
                 return
             }

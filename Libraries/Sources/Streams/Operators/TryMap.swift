@@ -90,7 +90,7 @@ where Downstream.Failure == any Error {
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard state.subscription != nil else {
+        guard state.isSubscribed else {
             lock.unlock()
             return
         }
@@ -116,7 +116,7 @@ where Downstream.Failure == any Error {
     @inlinable
     func cancel() {
         lock.lock()
-        guard state.subscription != nil else {
+        guard state.isSubscribed else {
             lock.unlock()
             return
         }

@@ -69,7 +69,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     /// Attaches `subscriber`; it receives `()` on every later ``send()``.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
-        core.attach(subscriber, to: self)
+        core.attach(subscriber)
     }
 
     /// The publisher installed in `properties`, installing a new one in all of them if

@@ -58,7 +58,7 @@ public struct Published<Value> {
         /// every change.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-            storage.changes.attach(subscriber, to: storage)
+            storage.changes.attach(subscriber)
         }
     }
 }

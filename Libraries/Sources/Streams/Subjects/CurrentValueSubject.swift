@@ -45,7 +45,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     /// Attaches `subscriber`; it receives the current value at its first demand.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        core.attach(subscriber, to: self)
+        core.attach(subscriber)
     }
 
     /// Makes `value` current and sends it to every subscriber with outstanding demand.

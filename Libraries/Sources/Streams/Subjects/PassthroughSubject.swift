@@ -57,7 +57,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
     /// Attaches `subscriber`; it receives values sent from now on, up to its demand.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        core.attach(subscriber, to: self)
+        core.attach(subscriber)
     }
 
     /// Sends `value` to every subscriber with outstanding demand.

@@ -83,7 +83,7 @@ final class SubjectFeeder<Downstream: Subject>: Subscriber, Subscription, Combin
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        let subject = state.subscription == nil ? nil : self.subject
+        let subject = state.isSubscribed ? self.subject : nil
         lock.unlock()
         subject?.send(input)
         return .none
@@ -92,7 +92,7 @@ final class SubjectFeeder<Downstream: Subject>: Subscriber, Subscription, Combin
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        let subject = state.subscription == nil ? nil : self.subject
+        let subject = state.isSubscribed ? self.subject : nil
         self.subject = nil
         // Let go of at return, after unlocking: this may be the last reference to the
         // subscription, whose deinit may call back into this subscriber.

@@ -103,16 +103,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         #endif
     }
 
-    /// Attaches `subscriber` to `subject` (the subject object this core belongs to, which
-    /// the subscription keeps until it ends, as Combine's does), or completes it at once
-    /// if the subject already completed.
+    /// Attaches `subscriber`, or completes it at once if the subject already completed.
     ///
     /// `consuming`: the subscriber moves into its receiver instead of being copied, which
     /// would retain every closure and object in the chain (and release them again in the
     /// caller).
     @inlinable
-    func attach<S: Subscriber>(_ subscriber: consuming S, to subject: AnyObject)
-    where S.Input == Output, S.Failure == Failure {
+    func attach<S: Subscriber>(_ subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
         lockReconcilingBias()
         if let completion {
             lock.unlock()
@@ -123,7 +120,6 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         let receiver = SubscriberReceiver(subscriber)
         let conduit = SubjectConduit<Output, Failure>(
             owner: self,
-            subject: subject,
             receiver: receiver,
             receiveCompletion: { receiver.subscriber.receive(completion: $0) },
             owesCurrentValue: current != nil)

@@ -88,11 +88,11 @@ extension Subscribers {
         @inlinable
         public func cancel() {
             lock.lock()
-            guard state.subscription != nil else {
+            let (upstream, wasAwaiting) = state.terminateUnlessAwaiting()
+            guard !wasAwaiting else {
                 lock.unlock()
                 return
             }
-            let upstream = state.terminate()
             ended.set()
             let released = releaseCancellableLocked()
             lock.unlock()
@@ -107,11 +107,11 @@ extension Subscribers {
             lock.lock()
             canceller = nil
             // As `cancel()`: without a subscription yet, the sink goes on.
-            guard state.subscription != nil else {
+            let (upstream, wasAwaiting) = state.terminateUnlessAwaiting()
+            guard !wasAwaiting else {
                 lock.unlock()
                 return
             }
-            let upstream = state.terminate()
             ended.set()
             lock.unlock()
             if let live = consume upstream { live.cancel() }
