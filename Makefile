@@ -34,8 +34,9 @@ test: deps
 	$(SWIFT) build -c release
 	"$$($(SWIFT) build -c release --show-bin-path)/swiftlab" verify
 	# The Jupyter kernel, driven with jupyter_client in a temporary Python environment
-	# (ipykernel, jupyter_client and nbclient from PyPI), and a lesson's notebook run with
-	# nbclient, on the same release build.
+	# (ipykernel, jupyter_client and nbclient from PyPI), a lesson's notebook run with
+	# nbclient, and every lesson's notebook (and its --solutions copy) run top to bottom
+	# through `swiftlab serve --jsonl`, on the same release build.
 	./scripts/install-deps.sh --python
 	./scripts/test-jupyter.sh "$$($(SWIFT) build -c release --show-bin-path)/swiftlab"
 	# Streams' tests again with the subjects' thread bias compiled out, so that the locked

@@ -33,12 +33,21 @@ targets += [
     .target(name: "TestWaiting", path: "Tests/TestWaiting"),
 ]
 
+// MARK: - The marble tests of the time and combining operators (Tests/StreamsOperatorMarbles),
+// checked by StreamsTests and drawn by streams-marble-pictures (below) into their DocC
+// pages (scripts/docs.sh).
+targets += [
+    .target(
+        name: "StreamsOperatorMarbles", dependencies: [library("Streams"), library("StreamsTesting")],
+        path: "Tests/StreamsOperatorMarbles"),
+]
+
 targets += [
     .testTarget(
         name: "StreamsTests",
         dependencies: [
             library("Pipelines"), library("Streams"), library("StreamsFoundation"), library("StreamsTesting"),
-            library("LocalHTTPServer"), "TestWaiting",
+            library("LocalHTTPServer"), "TestWaiting", "StreamsOperatorMarbles",
         ],
         swiftSettings: streamsTestSettings
     ),
@@ -47,6 +56,14 @@ targets += [
 // Where the build without the subjects' bias ends (see the top): the areas below are left
 // out of it.
 let streamsArea = Set(targets.map(\.name))
+
+// MARK: - The operators' marble diagrams as SVG pictures for their DocC pages
+// (Tests/StreamsMarblePictures; scripts/docs.sh runs it).
+targets += [
+    .executableTarget(
+        name: "streams-marble-pictures", dependencies: ["StreamsOperatorMarbles", library("StreamsTesting")],
+        path: "Tests/StreamsMarblePictures"),
+]
 
 // MARK: - sourcekitd, the toolchain's compiler as a library (usr/lib/libsourcekitdInProc.so),
 // loaded with dlopen (CSourceKitd declares the C API) and sent any request; never loaded in
@@ -93,16 +110,30 @@ targets += [
     .target(name: "SwiftLabCellsDisplay", dependencies: ["SwiftLabRuntime", library("StreamsTesting")]),
     .testTarget(name: "SwiftLabRuntimeTests", dependencies: ["SwiftLabRuntime"]),
     // SwiftLabCore reads the check reports SwiftLabRuntime's `expect` helpers print.
-    .target(name: "SwiftLabCore", dependencies: ["CEditLine", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess"],
-            exclude: ["README.md"]),
+    .target(
+        name: "SwiftLabCore",
+        dependencies: [
+            "CEditLine", "SwiftLabDescriptorIO", "SwiftLabWorkerProtocol", "SwiftLabRuntime", "SourceKitInProcess",
+        ],
+        exclude: ["README.md"]),
     .executableTarget(name: "swiftlab", dependencies: ["SwiftLabCore"]),
+    // Writing whole and reading framed on file descriptors: swiftlab and its helper
+    // processes (the three below) speak to each other through pipes with it.
+    .target(name: "SwiftLabDescriptorIO"),
     // Runs compiled cells in a separate process (Sources/SwiftLabCore/Evaluation/Worker).
     .target(name: "SwiftLabWorkerProtocol"),
     .target(name: "CSwiftLabWorker"),
-    .executableTarget(name: "swiftlab-worker", dependencies: ["SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
-    .executableTarget(name: "swiftlab-compile-server", dependencies: ["SourceKitInProcess", "SwiftLabWorkerProtocol"]),
-    .executableTarget(name: "swiftlab-complete", dependencies: ["SourceKitInProcess"]),
-    .testTarget(name: "SwiftLabCoreTests", dependencies: ["SwiftLabCore", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting"]),
+    .executableTarget(
+        name: "swiftlab-worker", dependencies: ["SwiftLabDescriptorIO", "SwiftLabWorkerProtocol", "CSwiftLabWorker"]),
+    .executableTarget(
+        name: "swiftlab-compile-server",
+        dependencies: ["SourceKitInProcess", "SwiftLabDescriptorIO", "SwiftLabWorkerProtocol"]),
+    .executableTarget(name: "swiftlab-complete", dependencies: ["SourceKitInProcess", "SwiftLabDescriptorIO"]),
+    .testTarget(
+        name: "SwiftLabCoreTests",
+        dependencies: [
+            "SwiftLabCore", "SwiftLabDescriptorIO", "SwiftLabRuntime", "SwiftLabWorkerProtocol", "TestWaiting",
+        ]),
     // Drives programs through a pseudo-terminal in tests (Tests/PTYTestSupport/README.md).
     .target(name: "PTYTestSupport", dependencies: ["TestWaiting"], path: "Tests/PTYTestSupport", exclude: ["README.md"]),
     .testTarget(

@@ -5,7 +5,11 @@
 #   2. `swift-symbolgraph-extract` of its public symbols from the built module;
 #   3. scripts/navigator-titles.swift: the sidebar names functions and properties by their
 #      titles (`debounce(for:scheduler:options:)`) instead of their cut-off declarations;
-#   4. `docc convert --warnings-as-errors` of its catalog (Libraries/Sources/<Target>/<Target>.docc);
+#   4. `docc convert --warnings-as-errors` of a copy of its catalog (Libraries/Sources/<Target>/<Target>.docc)
+#      in .build/docs/catalogs; Streams' copy also gets the marble diagram of each time and
+#      combining operator, drawn from the operator's marble test (Tests/StreamsOperatorMarbles)
+#      by `streams-marble-pictures`, which refuses a diagram its test would fail: an SVG and
+#      a documentation extension showing it on the operator's page;
 #   5. scripts/check-doc-topics.swift: every public type, and every member of a protocol,
 #      namespace or extension, sits in a topic group written in the catalog (DocC itself
 #      files what no group names under groups of its own making, silently).
@@ -35,6 +39,7 @@ mkdir -p "$out"
 for product in "${PRODUCTS[@]}"; do
     "$SWIFT" build --target "$product" >/dev/null
 done
+"$SWIFT" build --product streams-marble-pictures >/dev/null
 bin=$("$SWIFT" build --show-bin-path)
 
 # The system-library modules (COpenSSL) are found by their module maps, as SwiftPM does.
@@ -54,7 +59,16 @@ for product in "${PRODUCTS[@]}"; do
         -I "$bin/Modules" -I "$bin" "${system_modules[@]}" -output-dir "$graphs" \
         -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols
     "$SWIFT" scripts/navigator-titles.swift "$graphs" >/dev/null
-    if ! "${docc[@]}" convert "Libraries/Sources/$product/$product.docc" \
+    # What is generated goes into a copy: the checkout stays as committed.
+    catalog="$out/catalogs/$product.docc"
+    rm -rf "$catalog"
+    mkdir -p "$out/catalogs"
+    cp -R "Libraries/Sources/$product/$product.docc" "$catalog"
+    if [ "$product" = Streams ] && ! "$bin/streams-marble-pictures" "$catalog"; then
+        failed+=("$product")
+        continue
+    fi
+    if ! "${docc[@]}" convert "$catalog" \
             --additional-symbol-graph-dir "$graphs" \
             --output-dir "$out/$product" \
             --fallback-display-name "$product" \
@@ -66,7 +80,7 @@ for product in "${PRODUCTS[@]}"; do
         failed+=("$product")
         continue
     fi
-    if ! "$SWIFT" scripts/check-doc-topics.swift "$out/$product" "Libraries/Sources/$product/$product.docc"; then
+    if ! "$SWIFT" scripts/check-doc-topics.swift "$out/$product" "$catalog"; then
         failed+=("$product")
     fi
 done

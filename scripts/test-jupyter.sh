@@ -2,7 +2,9 @@
 # The Jupyter kernel's test in `make test`: a temporary Python environment gets ipykernel,
 # jupyter_client and nbclient from PyPI and the kernel package from Jupyter/; the kernel,
 # running the swiftlab at $1, is then driven with jupyter_client and runs a lesson's
-# notebook with nbclient (Jupyter/tests/test_kernel.py). Nothing is kept afterwards.
+# notebook with nbclient; every lesson's notebook, and its teacher's copy, then runs top to
+# bottom through `swiftlab serve --jsonl` (Jupyter/tests/test_kernel.py). Nothing is kept
+# afterwards.
 set -euo pipefail
 swiftlab="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -103,6 +103,12 @@ class SwiftLabKernel(Kernel):
             "cursor_start": reply.get("cursor_start", cursor_pos), "cursor_end": reply.get("cursor_end", cursor_pos),
             "metadata": {}}
 
+    async def do_inspect(self, code, cursor_pos, detail_level=0, omit_sections=()):
+        # Shift-Tab: the compiler's declaration and doc comment of the name under the cursor.
+        reply = self.swiftlab.request("inspect", "inspect_reply", timeout=30, code=code, cursor=cursor_pos)
+        found = bool(reply and reply.get("found"))
+        return {"status": "ok", "found": found, "data": reply.get("data", {}) if found else {}, "metadata": {}}
+
     async def do_is_complete(self, code):
         reply = self.swiftlab.request("is_complete", "is_complete_reply", timeout=30, code=code)
         if reply is None:

@@ -45,7 +45,8 @@ class SwiftLabProcess:
         self.unclaimed = queue.Queue()
         self._ready = threading.Event()
         self.version = None
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
         self._ready.wait()
         if self.version is None:
             raise SwiftLabUnavailable("swiftlab serve ended before it was ready (see the kernel's log)")
@@ -119,3 +120,7 @@ class SwiftLabProcess:
             except (subprocess.TimeoutExpired, OSError):
                 self.process.kill()
                 self.process.wait()
+        # The reader ends at the end of swiftlab's output; then its pipe can be closed.
+        self._reader.join(timeout=10)
+        if not self._reader.is_alive():
+            self.process.stdout.close()

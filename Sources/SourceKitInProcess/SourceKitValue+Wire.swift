@@ -129,35 +129,22 @@ extension SourceKitValue {
 extension SourceKitValue {
     /// The value as one frame: the byte count of its binary form (4 bytes, little-endian),
     /// then the form. A stream of frames carries values over a pipe;
-    /// ``SourceKitFrameReader`` reads them back.
+    /// ``takeFrame(from:)`` reads them back.
     public func framed() -> [UInt8] {
         let body = encoded()
         let count = UInt32(body.count)
         return (0..<4).map { UInt8(truncatingIfNeeded: count >> (8 * $0)) } + body
     }
-}
 
-/// Reads the values of a stream of frames (``SourceKitValue/framed()``) from bytes as they
-/// arrive, in any pieces.
-public struct SourceKitFrameReader: Sendable {
-    private var buffer: [UInt8] = []
-
-    /// An empty reader.
-    public init() {}
-
-    /// Adds bytes read from the stream.
-    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        buffer += bytes
-    }
-
-    /// The next whole value, or nil until all its bytes have arrived. Throws when a frame
-    /// does not hold one value.
-    public mutating func next() throws -> SourceKitValue? {
-        guard buffer.count >= 4 else { return nil }
-        let count = (0..<4).reduce(0) { $0 | Int(buffer[$1]) << (8 * $1) }
-        guard buffer.count >= 4 + count else { return nil }
-        let body = Array(buffer[4..<4 + count])
-        buffer.removeFirst(4 + count)
+    /// The value of the first frame (``framed()``) in `bytes`, read from a stream in any
+    /// pieces, which it removes from them; nil until all its bytes have arrived. Throws
+    /// (having removed the frame) when a frame does not hold one value.
+    public static func takeFrame(from bytes: inout [UInt8]) throws -> SourceKitValue? {
+        guard bytes.count >= 4 else { return nil }
+        let count = (0..<4).reduce(0) { $0 | Int(bytes[$1]) << (8 * $1) }
+        guard bytes.count >= 4 + count else { return nil }
+        let body = Array(bytes[4..<4 + count])
+        bytes.removeFirst(4 + count)
         return try SourceKitValue(decoding: body)
     }
 }

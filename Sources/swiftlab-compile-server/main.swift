@@ -15,6 +15,7 @@
 // named after what it does (`starting`, `compiling Cell3`, `idle`), for `ps` and tests.
 import Foundation
 import SourceKitInProcess
+import SwiftLabDescriptorIO
 import SwiftLabWorkerProtocol
 
 #if canImport(Glibc)
@@ -26,37 +27,25 @@ import Darwin
 /// Whether a compile is under way (read by the SIGINT handler).
 nonisolated(unsafe) var compiling: sig_atomic_t = 0
 
-signal(SIGPIPE, SIG_IGN)
 signal(SIGINT) { _ in
     guard compiling != 0 else { return }
     signal(SIGINT, SIG_DFL)
     raise(SIGINT)
 }
 
+let libraryPath = HelperProcessSetup.libraryArgument(processName: "swiftlab-compile-server")
 // Replies go to a descriptor of their own; anything the library prints goes to stderr.
-let replies = dup(STDOUT_FILENO)
-dup2(STDERR_FILENO, STDOUT_FILENO)
+let replies = HelperProcessSetup.takeStandardOutputForReplies()
 
 /// Writes a reply; exits when swiftlab has gone.
 func send(_ reply: CompileServerReply) {
     let (header, payload) = reply.encoded
-    let bytes = Array((header + "\n").utf8) + payload
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { write(replies, $0.baseAddress!, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        if written <= 0 { exit(0) }
-        offset += written
-    }
+    guard FileDescriptorWriter.write(Array((header + "\n").utf8) + payload, to: replies) else { exit(0) }
 }
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: swiftlab-compile-server LIBRARY\n".utf8))
-    exit(2)
-}
 let library: SourceKitLibrary
 do {
-    library = try SourceKitLibrary.load(path: CommandLine.arguments[1])
+    library = try SourceKitLibrary.load(path: libraryPath)
 } catch {
     send(.unavailable(reason: "\(error)"))
     exit(3)
@@ -97,27 +86,19 @@ func showActivity(_ activity: String) {
     #if os(Linux)
     let descriptor = open("/proc/self/comm", O_WRONLY)
     guard descriptor >= 0 else { return }
-    let name = Array(activity.utf8.prefix(15))
-    _ = name.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+    FileDescriptorWriter.write(Array(activity.utf8.prefix(15)), to: descriptor)
     close(descriptor)
     #endif
 }
 
 showActivity("starting")
-var pending: [UInt8] = []
-var chunk = [UInt8](repeating: 0, count: 65_536)
-while true {
-    let count = read(STDIN_FILENO, &chunk, chunk.count)
-    if count < 0, errno == EINTR { continue }
-    if count <= 0 { exit(0) }
-    pending += chunk[0..<count]
-    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = String(decoding: pending[..<newline], as: UTF8.self)
-        pending.removeSubrange(...newline)
-        guard case .compile(let name, let arguments)? = CompileServerRequest(line: Substring(line)) else {
-            send(.compiled(succeeded: false, output: "error: swiftlab-compile-server: unknown request\n"))
-            continue
-        }
-        send(compile(name: name, arguments: arguments))
+var requests = FileDescriptorReader(STDIN_FILENO)
+while case .success(let line) = requests.next(FileDescriptorReader.line) {
+    guard case .compile(let name, let arguments)? = CompileServerRequest(line: Substring(line)) else {
+        send(.compiled(succeeded: false, output: "error: swiftlab-compile-server: unknown request\n"))
+        continue
     }
+    send(compile(name: name, arguments: arguments))
 }
+// swiftlab has closed the requests' pipe (or gone).
+exit(0)

@@ -11,6 +11,7 @@
 // frame is written at once and the process exits with status 3.
 import Foundation
 import SourceKitInProcess
+import SwiftLabDescriptorIO
 
 #if canImport(Glibc)
 import Glibc
@@ -18,53 +19,33 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes all of `bytes` to `descriptor`; false when the reader has gone.
-func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        if written <= 0 { return false }
-        offset += written
-    }
-    return true
-}
-
+let libraryPath = HelperProcessSetup.libraryArgument(processName: "swiftlab-complete")
 // Frames go to a descriptor of their own; what the library prints goes to stderr.
-let replies = dup(STDOUT_FILENO)
-dup2(STDERR_FILENO, STDOUT_FILENO)
-signal(SIGPIPE, SIG_IGN)
-
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: swiftlab-complete LIBRARY\n".utf8))
-    exit(2)
-}
+let replies = HelperProcessSetup.takeStandardOutputForReplies()
 let library: SourceKitLibrary
 do {
-    library = try SourceKitLibrary.load(path: CommandLine.arguments[1])
+    library = try SourceKitLibrary.load(path: libraryPath)
 } catch let error as SourceKitError {
-    _ = writeAll(error.value.framed(), to: replies)
+    FileDescriptorWriter.write(error.value.framed(), to: replies)
     exit(3)
 }
 
-var reader = SourceKitFrameReader()
-var chunk = [UInt8](repeating: 0, count: 65_536)
-while true {
-    let count = read(STDIN_FILENO, &chunk, chunk.count)
-    if count < 0, errno == EINTR { continue }
-    if count <= 0 { exit(0) }
-    reader.append(chunk[0..<count])
-    while true {
-        let request: SourceKitValue
-        do {
-            guard let next = try reader.next() else { break }
-            request = next
-        } catch {
-            guard writeAll((error as? SourceKitError ?? .invalidRequest("\(error)")).value.framed(), to: replies)
-            else { exit(0) }
-            continue
-        }
-        let reply: SourceKitValue
+/// A request, or why its frame holds none.
+func takeRequest(_ bytes: inout [UInt8]) -> Result<SourceKitValue, SourceKitError>? {
+    do {
+        return try SourceKitValue.takeFrame(from: &bytes).map { .success($0) }
+    } catch {
+        return .failure(error as? SourceKitError ?? .invalidRequest("\(error)"))
+    }
+}
+
+var requests = FileDescriptorReader(STDIN_FILENO)
+while case .success(let request) = requests.next(takeRequest) {
+    let reply: SourceKitValue
+    switch request {
+    case .failure(let error):
+        reply = error.value
+    case .success(let request):
         var entries = request.dictionary ?? [:]
         let filter = entries.removeValue(forKey: SourceKitResultFilter.requestKey).flatMap(SourceKitResultFilter.init)
         do {
@@ -75,6 +56,8 @@ while true {
         } catch {
             reply = SourceKitError.requestFailed(kind: "failed", message: "\(error)").value
         }
-        guard writeAll(reply.framed(), to: replies) else { exit(0) }
     }
+    guard FileDescriptorWriter.write(reply.framed(), to: replies) else { break }
 }
+// swiftlab has closed the requests' pipe (or gone).
+exit(0)

@@ -1,5 +1,6 @@
 import CSwiftLabWorker
 import Foundation
+import SwiftLabDescriptorIO
 import SwiftLabWorkerProtocol
 
 #if canImport(Glibc)
@@ -174,47 +175,29 @@ private let cellDidFinish: @convention(c) () -> Void = {
     MainActor.assumeIsolated { CellRunner.finishCurrentCell() }
 }
 
-/// Writes one reply line with a single `write`, so that replies never interleave.
+/// Writes one reply line, whole (replies go out from the main thread and the reader's).
 func send(_ reply: WorkerReply) {
-    let bytes = Array((reply.line + "\n").utf8)
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(WorkerChannel.replyDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                exit(0)  // the REPL has gone: nothing is left to do
-            }
-            offset += written
-        }
+    guard FileDescriptorWriter.write(Array((reply.line + "\n").utf8), to: WorkerChannel.replyDescriptor) else {
+        exit(0)  // the REPL has gone: nothing is left to do
     }
 }
 
 /// Reads requests on a thread of its own and hands each to the main queue; the worker
 /// exits when the REPL closes the request pipe.
 private func readRequests() {
-    var pending: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = read(WorkerChannel.requestDescriptor, &chunk, chunk.count)
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { break }
-        pending += chunk[0..<count]
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: pending[..<newline], as: UTF8.self)
-            pending.removeSubrange(...newline)
-            switch WorkerRequest(line: Substring(line)) {
-            case .run(let cell, let library, let symbol, let quiet):
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated {
-                        CellRunner.run(cell: cell, library: library, symbol: symbol, quiet: quiet)
-                    }
+    var requests = FileDescriptorReader(WorkerChannel.requestDescriptor)
+    while case .success(let line) = requests.next(FileDescriptorReader.line) {
+        switch WorkerRequest(line: Substring(line)) {
+        case .run(let cell, let library, let symbol, let quiet):
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    CellRunner.run(cell: cell, library: library, symbol: symbol, quiet: quiet)
                 }
-            case .ping:
-                send(.pong)
-            case nil:
-                FileHandle.standardError.write(Data("swiftlab-worker: unknown request: \(line)\n".utf8))
             }
+        case .ping:
+            send(.pong)
+        case nil:
+            FileHandle.standardError.write(Data("swiftlab-worker: unknown request: \(line)\n".utf8))
         }
     }
     // The REPL has gone (it quit, or was killed). Exit on the main thread once the cell

@@ -93,14 +93,15 @@ private func toolchainLibraryPath() -> String? {
         let first: SourceKitValue = ["key.request": .uid("source.request.codecomplete"), "key.offset": 3]
         let second: SourceKitValue = ["key.results": ["a", "b"]]
         let stream = first.framed() + second.framed()
-        var reader = SourceKitFrameReader()
+        var arrived: [UInt8] = []
         var values: [SourceKitValue] = []
         for byte in stream {
-            reader.append([byte])
-            if let value = try reader.next() { values.append(value) }
+            arrived.append(byte)
+            if let value = try SourceKitValue.takeFrame(from: &arrived) { values.append(value) }
         }
         #expect(values == [first, second])
-        #expect(try reader.next() == nil)
+        #expect(arrived.isEmpty)
+        #expect(try SourceKitValue.takeFrame(from: &arrived) == nil)
     }
 }
 

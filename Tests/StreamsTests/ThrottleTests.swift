@@ -3,14 +3,6 @@ import StreamsTesting
 import Testing
 
 @Suite struct ThrottleTests {
-    @Test func publishesTheFirstValueAtOnceThenTheLatestOfEachInterval() throws {
-        let scheduler = TestScheduler()
-        let recording = scheduler.record(
-            scheduler.cold("ab-c---d|").throttle(for: 3, scheduler: scheduler, latest: true))
-        scheduler.run()
-        try recording.verify("a--c---d|")
-    }
-
     @Test func withoutLatestPublishesTheFirstValueOfEachInterval() throws {
         let scheduler = TestScheduler()
         let recording = scheduler.record(

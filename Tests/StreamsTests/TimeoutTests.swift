@@ -5,13 +5,6 @@ import Testing
 @Suite struct TimeoutTests {
     struct TimedOut: Error {}
 
-    @Test func finishesWhenTheUpstreamIsSilentTooLong() throws {
-        let scheduler = TestScheduler()
-        let recording = scheduler.record(scheduler.cold("a-b----c|").timeout(3, scheduler: scheduler))
-        scheduler.run()
-        try recording.verify("a-b--|")
-    }
-
     @Test func failsWithTheCustomError() throws {
         let scheduler = TestScheduler()
         let recording = scheduler.record(

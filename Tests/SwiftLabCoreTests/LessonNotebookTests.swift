@@ -19,6 +19,16 @@ import Testing
         #expect(cells.contains { !$0.isCode && $0.source.contains("## Exercise: \(lesson.exercises[0].title)") })
     }
 
+    @Test func theTeachersCopyHoldsTheSolutionsInTheSamePlaces() throws {
+        let lesson = try #require(LessonFixtures.library().lesson(named: "1"))
+        let learners = LessonNotebook(lesson: lesson).cells
+        var teachers = LessonNotebook(lesson: lesson)
+        teachers.showsSolutions = true
+        let changed = zip(learners, teachers.cells).filter { $0 != $1 }
+        #expect(learners.count == teachers.cells.count)
+        #expect(changed.map(\.1.source) == lesson.exercises.map(\.solution))
+    }
+
     @Test func theFileIsAValidNotebookForTheSwiftlabKernelAndTheSameEachTime() throws {
         let lesson = try #require(LessonFixtures.library().lesson(named: "1"))
         let data = try LessonNotebook(lesson: lesson).json()

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabDescriptorIO
 
 /// Wires the lessons into the swiftlab executable: the REPL's lesson guide, lesson-name
 /// completion and start banner, and the `swiftlab lessons | check | watch | verify` subcommands.

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabDescriptorIO
 import SwiftLabRuntime
 
 #if canImport(Glibc)

@@ -50,6 +50,10 @@ public struct CommandInvocation {
     /// Prints text for the user (above the prompt if the line editor is active).
     /// A line break is added when the text does not end with one.
     public var print: (String) -> Void
+    /// Reports that the command failed as an input can (its Swift did not compile): the
+    /// REPL prints the failure's text; the machine interface sends it as an `error` with
+    /// the diagnostics on the cell's lines. The command still returns its outcome.
+    public var fail: (CommandFailure) -> Void
 
     /// Creates an invocation.
     public init(
@@ -62,6 +66,7 @@ public struct CommandInvocation {
         self.sessionInputs = sessionInputs ?? history[...]
         self.style = style
         self.print = print
+        fail = { print($0.text) }
     }
 }
 

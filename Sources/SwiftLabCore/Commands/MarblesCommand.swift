@@ -49,13 +49,23 @@ enum MarblesCommand {
             let result = session.evaluateTransient(code) {
                 text += $0
             }
+            let lines = invocation.arguments.split(separator: "\n").count
             // The wrapper's complaint names MarbleDiagram's initialiser; say it in the user's terms.
             if text.contains("conform to 'Publisher'"), text.contains("MarbleDiagram") {
-                text = invocation.style.error("':marbles' draws a publisher, and `\(invocation.arguments)` is not one.")
+                invocation.fail(
+                    CommandFailure(
+                        name: "CompileError",
+                        text: invocation.style.error(
+                            "':marbles' draws a publisher, and `\(invocation.arguments)` is not one."),
+                        diagnostics: []))
             } else if result.status == .compileError {
-                text = diagnosticsOfTheExpression(text, lines: invocation.arguments.split(separator: "\n").count)
+                invocation.fail(
+                    CommandFailure(
+                        name: "CompileError", text: diagnosticsOfTheExpression(text, lines: lines),
+                        diagnostics: diagnosticsOfTheExpression(result.diagnostics, lines: lines)))
+            } else {
+                invocation.print(text)
             }
-            invocation.print(text)
             return .continue
         }
     }
@@ -84,6 +94,16 @@ enum MarblesCommand {
             }
         }
         return kept.joined(separator: "\n")
+    }
+
+    /// The diagnostics about the expression alone (lines 2 up to `lines + 1` of the
+    /// cell), with its lines counted from 1, as the text's are.
+    static func diagnosticsOfTheExpression(_ diagnostics: [Diagnostic], lines: Int) -> [Diagnostic] {
+        diagnostics.filter { $0.line >= 2 && $0.line <= lines + 1 }.map { diagnostic in
+            var inExpression = diagnostic
+            inExpression.line -= 1
+            return inExpression
+        }
     }
 
     /// The line number a diagnostic's first line starts with (`2:23: error: ...`), and

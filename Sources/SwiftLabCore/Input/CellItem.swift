@@ -28,12 +28,6 @@ struct CellItem: Equatable {
         "func", "struct", "class", "enum", "protocol", "extension", "typealias", "actor",
         "precedencegroup", "operator", "macro",
     ]
-    /// Modifiers that may precede a declaration or binding.
-    static let modifiers: Set<String> = [
-        "public", "private", "fileprivate", "internal", "package", "open", "final", "static",
-        "lazy", "dynamic", "indirect", "override", "required", "convenience", "nonisolated",
-        "mutating", "nonmutating", "weak", "unowned", "prefix", "postfix", "infix",
-    ]
     /// Contextual keywords that may also name a variable or function (`var any = 1`,
     /// `func open()`), which the lexer reports as keywords.
     static let contextualNames: Set<String> = [
@@ -65,52 +59,8 @@ struct CellItem: Equatable {
         kind = Self.classify(tokens)
     }
 
-    /// The index of the first token after attributes (with their arguments) and modifiers.
-    static func firstSignificantIndex(in tokens: [SwiftToken]) -> Int {
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.kind == .attribute {
-                index += 1
-                if index < tokens.count, tokens[index].text == "(" {
-                    index = matchingClose(in: tokens, from: index) + 1
-                }
-                continue
-            }
-            let isModifier = (token.kind == .keyword || token.kind == .identifier) && modifiers.contains(token.text)
-            if isModifier, index + 1 < tokens.count,
-                tokens[index + 1].kind == .keyword || tokens[index + 1].kind == .identifier
-                    || tokens[index + 1].kind == .attribute || tokens[index + 1].text == "("
-            {
-                index += 1
-                // `nonisolated(unsafe)`, `private(set)`
-                if index < tokens.count, tokens[index].text == "(" {
-                    index = matchingClose(in: tokens, from: index) + 1
-                }
-                continue
-            }
-            break
-        }
-        return index
-    }
-
-    /// The index of the bracket closing the one at `open` (or the last index).
-    static func matchingClose(in tokens: [SwiftToken], from open: Int) -> Int {
-        var depth = 0
-        for index in open..<tokens.count where tokens[index].kind == .punctuation {
-            switch tokens[index].text {
-            case "(", "[", "{": depth += 1
-            case ")", "]", "}":
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
-        }
-        return tokens.count - 1
-    }
-
     private static func classify(_ tokens: [SwiftToken]) -> Kind {
-        let start = firstSignificantIndex(in: tokens)
+        let start = DeclarationPrefix.end(in: tokens)
         guard start < tokens.count else { return .statement }
         let first = tokens[start]
         if first.kind == .keyword, first.text == "import" {
@@ -164,7 +114,7 @@ struct CellItem: Equatable {
             if isName(first), first.text != "_" {
                 names.append(first.text)
             } else if first.text == "(" {
-                let close = matchingClose(in: tokens, from: range.lowerBound)
+                let close = BracketMatching.close(in: tokens, from: range.lowerBound)
                 var previous: SwiftToken?
                 for token in tokens[(range.lowerBound + 1)..<close] {
                     if isName(token), token.text != "_", previous?.text != ":" {
@@ -195,7 +145,7 @@ struct CellItem: Equatable {
             }
             if isName(token) { return true }
             if token.text == "(" {
-                let close = matchingClose(in: tokens, from: position)
+                let close = BracketMatching.close(in: tokens, from: position)
                 return close + 1 < tokens.count && (tokens[close + 1].text == "=" || tokens[close + 1].text == ":")
             }
             return false

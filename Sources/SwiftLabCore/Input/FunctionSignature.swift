@@ -7,13 +7,13 @@ enum FunctionSignature {
     /// The signature of the `func` that `tokens` (an item's, without comments) declare,
     /// spelled without blanks: `_:Int`, `<T>x:T,y:[T]`; `nil` when they declare no function.
     static func of(_ tokens: [SwiftToken]) -> String? {
-        let start = CellItem.firstSignificantIndex(in: tokens)
+        let start = DeclarationPrefix.end(in: tokens)
         guard start + 1 < tokens.count, tokens[start].kind == .keyword, tokens[start].text == "func",
             let open = tokens[(start + 2)...].firstIndex(where: { $0.kind == .punctuation && $0.text == "(" })
         else { return nil }
         let fixity = tokens[..<start].first { ["prefix", "postfix"].contains($0.text) }.map { $0.text + " " } ?? ""
         let generics = tokens[(start + 2)..<open].map(\.text).joined()
-        let close = CellItem.matchingClose(in: tokens, from: open)
+        let close = BracketMatching.close(in: tokens, from: open)
         var parameters: [String] = []
         var current: [SwiftToken] = []
         var depth = 0

@@ -14,10 +14,6 @@ struct LineContinuation {
     private static let headerContinuations: Set<String> = [
         "where", "->", "throws", "rethrows", "async", ":", ",", "&",
     ]
-    private static let modifiers: Set<String> = [
-        "public", "private", "fileprivate", "internal", "open", "package", "final", "indirect", "nonisolated",
-        "static", "prefix", "postfix", "infix", "mutating", "nonmutating", "override", "required", "convenience",
-    ]
 
     /// Open `#if` blocks.
     private var conditionalDepth = 0
@@ -46,7 +42,7 @@ struct LineContinuation {
             tokens.removeSubrange(...lastSemicolon)
         }
         let hasBraces = tokens.contains { $0.kind == .punctuation && ($0.text == "{" || $0.text == "}") }
-        let start = Self.indexAfterAttributesAndModifiers(in: tokens)
+        let start = DeclarationPrefix.end(in: tokens)
         var attributesOnly = false
         if hasBraces {
             headerAwaitsBody = false
@@ -72,34 +68,6 @@ struct LineContinuation {
         if functionIntroducers.contains(keyword) { return true }
         guard start + 1 < tokens.count, typeIntroducers.contains(keyword) else { return false }
         return tokens[start + 1].kind == .identifier
-    }
-
-    /// The index of the first token after attributes (with their arguments) and modifiers.
-    private static func indexAfterAttributesAndModifiers(in tokens: [SwiftToken]) -> Int {
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.kind == .attribute {
-                index += 1
-                // An attribute's arguments: `@available(*, deprecated)`.
-                if index < tokens.count, tokens[index].text == "(" {
-                    var depth = 0
-                    while index < tokens.count {
-                        if tokens[index].text == "(" { depth += 1 }
-                        if tokens[index].text == ")" { depth -= 1 }
-                        index += 1
-                        if depth == 0 { break }
-                    }
-                }
-            } else if token.kind == .keyword || token.kind == .identifier, modifiers.contains(token.text),
-                index + 1 < tokens.count
-            {
-                index += 1
-            } else {
-                break
-            }
-        }
-        return index
     }
 
     /// Whether the line ends with `,`, `.`, `:` or a binary operator (blanks before it):

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabDescriptorIO
 
 /// The persistent input history: one file, one input per line (line breaks and
 /// backslashes inside an input escaped as `\n` and `\\`), newest last.

@@ -1,4 +1,5 @@
 import CEditLine
+import SwiftLabDescriptorIO
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabDescriptorIO
 
 #if canImport(Glibc)
 import Glibc

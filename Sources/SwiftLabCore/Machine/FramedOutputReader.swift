@@ -37,15 +37,21 @@ struct FramedOutputReader {
             if var open = frame {
                 if character == RichOutput.end {
                     frame = nil
-                    dropsLineBreak = true
-                    if let piece = Self.piece(open) { pieces.append(piece) } else { text += open }
+                    if let piece = Self.piece(open) {
+                        if !text.isEmpty { pieces.append(.text(text)) }
+                        text = ""
+                        pieces.append(piece)
+                        dropsLineBreak = true
+                    } else {
+                        // Not a frame: text that uses the same characters (a check's report
+                        // line, CheckReport), given back exactly as printed.
+                        text += String(RichOutput.start) + open + String(RichOutput.end)
+                    }
                 } else {
                     open.append(character)
                     frame = open
                 }
             } else if character == RichOutput.start {
-                if !text.isEmpty { pieces.append(.text(text)) }
-                text = ""
                 frame = ""
             } else {
                 text.append(character)
@@ -58,7 +64,7 @@ struct FramedOutputReader {
     /// What is left at the end of the output: an unfinished frame, as text.
     mutating func finish() -> [Piece] {
         defer { frame = nil }
-        return frame.map { [.text($0)] } ?? []
+        return frame.map { [.text(String(RichOutput.start) + $0)] } ?? []
     }
 
     /// The piece a frame's content stands for; nil for a kind this reader does not know.

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabDescriptorIO
 
 #if canImport(Glibc)
 import Glibc
@@ -99,6 +100,8 @@ public final class MachineServer: @unchecked Sendable {
             execute(request)
         case "complete":
             complete(request)
+        case "inspect":
+            inspect(request)
         case "is_complete":
             let code = request.fields["code"] as? String ?? ""
             let (isComplete, indent) = NotebookCell.completeness(of: code)
@@ -113,7 +116,7 @@ public final class MachineServer: @unchecked Sendable {
                 [
                     "type": "protocol_error",
                     "message":
-                        "unknown request type '\(request.type)': execute, complete, is_complete, interrupt or shutdown",
+                        "unknown request type '\(request.type)': execute, complete, inspect, is_complete, interrupt or shutdown",
                 ], id: request.id)
         }
         return .goOn
@@ -142,8 +145,8 @@ public final class MachineServer: @unchecked Sendable {
             }
             let outcome: InputOutcome
             switch part {
-            case .command(let line):
-                outcome = runCommand(line, send: send)
+            case .command(let line, let lineNumber, let column):
+                outcome = runCommand(line, at: (lineNumber, column), send: send)
             case .swift(let code, let firstLine):
                 history.append(code)
                 outcome = evaluate(code, firstLine: firstLine, send: send)
@@ -230,8 +233,12 @@ public final class MachineServer: @unchecked Sendable {
     }
 
     /// Runs a `:` command as the REPL does; what it prints goes out as output (pictures
-    /// as displays), lesson text as Markdown.
-    private func runCommand(_ line: String, send: @escaping ([String: Any]) -> Void) -> InputOutcome {
+    /// as displays), lesson text as Markdown, a failure of its Swift as an `error` whose
+    /// diagnostics are on the cell's lines (`position`: the line and column of the
+    /// command's text in the cell).
+    private func runCommand(
+        _ line: String, at position: (line: Int, column: Int), send: @escaping ([String: Any]) -> Void
+    ) -> InputOutcome {
         history.append(":" + line)
         let name = String(line.prefix { $0 != " " && $0 != "\t" })
         guard let command = commands.command(named: name) else {
@@ -249,39 +256,100 @@ public final class MachineServer: @unchecked Sendable {
             return .succeeded
         }
         session?.promptLine = executionCount
-        let invocation = CommandInvocation(
-            arguments: Substring(line.dropFirst(name.count)).trimmingBlanks(), registry: commands,
+        let afterName = line.dropFirst(name.count)
+        let arguments = Substring(afterName).trimmingBlanks()
+        var failure: CommandFailure?
+        var invocation = CommandInvocation(
+            arguments: arguments, registry: commands,
             history: history, style: .plain,
             print: { text in
                 var reader = FramedOutputReader()
                 let ended = text.hasSuffix("\n") ? text : text + "\n"
                 Self.send(reader.consume(ended) + reader.finish(), with: send)
             })
+        invocation.fail = { failure = $0 }
         let outcome = command.run(invocation)
         console.flush()
+        if let failure {
+            let argumentsColumn = position.column + name.count + afterName.prefix { $0 == " " || $0 == "\t" }.count
+            send(Self.error(failure, at: (position.line, argumentsColumn)))
+            return .compileError
+        }
         switch outcome {
         case .evaluate(let input):
             return evaluate(input, firstLine: 1, send: send)
         case .runCommand(let line):
-            return NotebookCell.command(in: line).map { runCommand($0, send: send) } ?? .succeeded
+            return NotebookCell.command(in: line).map { runCommand($0, at: position, send: send) } ?? .succeeded
         case .continue, .quit:
             return .succeeded
         }
     }
 
-    // MARK: - complete
+    /// The `error` event of a command's `failure`, its diagnostics and the locations in
+    /// its text (`1:32: error: ...`) moved from the arguments to the cell, whose
+    /// `arguments` (line and column) they start at.
+    static func error(_ failure: CommandFailure, at arguments: (line: Int, column: Int)) -> [String: Any] {
+        func cellLocation(line: Int, column: Int) -> (line: Int, column: Int) {
+            (arguments.line + line - 1, line == 1 ? arguments.column + column - 1 : column)
+        }
+        let diagnostics = failure.diagnostics.map { diagnostic -> [String: Any] in
+            let location = cellLocation(line: diagnostic.line, column: diagnostic.column)
+            return [
+                "severity": diagnostic.severity.rawValue, "message": diagnostic.message,
+                "line": location.line, "column": location.column,
+            ]
+        }
+        let traceback = failure.text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let parts = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let number = Int(parts[0]), let column = Int(parts[1]), parts[2].hasPrefix(" ")
+            else { return String(line) }
+            let location = cellLocation(line: number, column: column)
+            return "\(location.line):\(location.column):" + parts[2]
+        }
+        let firstError = failure.diagnostics.first { $0.severity == .error }?.message
+        return [
+            "type": "error", "ename": failure.name,
+            "evalue": firstError ?? traceback.first { !$0.isEmpty } ?? "the command failed",
+            "traceback": Array(traceback.reversed().drop { $0.isEmpty }.reversed()), "diagnostics": diagnostics,
+        ]
+    }
 
-    private func complete(_ request: MachineRequest) {
+    // MARK: - complete and inspect
+
+    /// Where a request's `cursor` (in Unicode scalars) is in its `code`: the cursor, the
+    /// text of its line before and after it, and the Swift lines of the cell above it back
+    /// to a command, each with its line break.
+    private static func cursorContext(
+        of request: MachineRequest
+    ) -> (cursor: Int, before: String, after: String, precedingLines: String) {
         let code = request.fields["code"] as? String ?? ""
         let scalars = Array(code.unicodeScalars)
         let cursor = min(max(0, request.fields["cursor"] as? Int ?? scalars.count), scalars.count)
         let before = String(String.UnicodeScalarView(scalars[..<cursor]))
-        // The line of the cursor, and the Swift lines of the cell above it back to a command.
+        let after = String(String.UnicodeScalarView(scalars[cursor...].prefix { $0 != "\n" }))
         var lines = before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let current = lines.removeLast()
         let preceding = lines.reversed().prefix { NotebookCell.command(in: $0) == nil }.reversed()
-        let result = completion.complete(
-            textBeforeCursor: current, precedingLines: preceding.map { $0 + "\n" }.joined())
+        return (cursor, current, after, preceding.map { $0 + "\n" }.joined())
+    }
+
+    /// The declaration and documentation of the name under the cursor (Jupyter's
+    /// Shift-Tab), from the compiler.
+    private func inspect(_ request: MachineRequest) {
+        let place = Self.cursorContext(of: request)
+        var reply: [String: Any] = ["type": "inspect_reply", "found": false, "data": [String: String]()]
+        if let inspection = session?.inspection(
+            textBeforeCursor: place.before, textAfterCursor: place.after, precedingLines: place.precedingLines)
+        {
+            reply["found"] = true
+            reply["data"] = ["text/plain": inspection.plainText, "text/markdown": inspection.markdown]
+        }
+        channel.send(reply, id: request.id)
+    }
+
+    private func complete(_ request: MachineRequest) {
+        let (cursor, current, _, preceding) = Self.cursorContext(of: request)
+        let result = completion.complete(textBeforeCursor: current, precedingLines: preceding)
         channel.send(
             [
                 "type": "complete_reply", "matches": result.candidates,

@@ -7,8 +7,9 @@
 struct NotebookCell: Equatable {
     /// One part of the cell, in order.
     enum Part: Equatable {
-        /// A `:` command line: the text after the colon, blanks trimmed.
-        case command(String)
+        /// A `:` command line: the text after the colon, blanks trimmed, with the 1-based
+        /// line of the cell it is on and the column its text starts at.
+        case command(String, line: Int, column: Int)
         /// Swift lines, with the 1-based line of the cell the first one is.
         case swift(String, firstLine: Int)
     }
@@ -36,7 +37,7 @@ struct NotebookCell: Equatable {
             let line = String(line)
             if isComplete, let command = Self.command(in: line) {
                 flush()
-                parts.append(.command(command))
+                parts.append(.command(command, line: index + 1, column: Self.commandColumn(in: line)))
                 continue
             }
             if pending.isEmpty { pendingStart = index + 1 }
@@ -51,6 +52,14 @@ struct NotebookCell: Equatable {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         guard trimmed.first == ":" else { return nil }
         return Substring(trimmed.dropFirst()).trimmingBlanks()
+    }
+
+    /// The 1-based column where the text of the command on `line` starts (after the
+    /// blanks, the colon and the blanks after it).
+    static func commandColumn(in line: String) -> Int {
+        let blanks: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let beforeColon = line.prefix(while: blanks).count
+        return beforeColon + 1 + line.dropFirst(beforeColon + 1).prefix(while: blanks).count + 1
     }
 
     /// Whether `text` is ready to run, for a front end deciding whether Return runs the

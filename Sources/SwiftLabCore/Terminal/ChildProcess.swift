@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabDescriptorIO
 
 #if canImport(Glibc)
 import Glibc
@@ -6,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Starting helper processes (the compiler, the linker, the worker) with exactly the
-/// descriptors they should see, which Foundation's `Process` cannot arrange.
+/// Starting processes (the compiler, the linker, the person's editor; and the helpers,
+/// through ``HelperChannel``) with exactly the descriptors they should see, which
+/// Foundation's `Process` cannot arrange.
 enum ChildProcess {
     /// The outcome of a finished process.
     struct Outcome {
@@ -118,15 +120,8 @@ enum ChildProcess {
 
     /// Reads a descriptor to its end.
     static func readAll(_ fd: Int32) -> [UInt8] {
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            data += chunk[0..<count]
-        }
-        return data
+        var reader = FileDescriptorReader(fd)
+        return reader.readToEnd()
     }
 
     /// Waits for a child and returns its exit status (128 + signal when signalled).

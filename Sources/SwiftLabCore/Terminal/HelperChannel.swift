@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabDescriptorIO
 
 #if canImport(Glibc)
 import Glibc
@@ -6,110 +7,155 @@ import Glibc
 import Darwin
 #endif
 
-/// One helper process spoken to through two pipes, its stdin for requests and its stdout
-/// for replies (its stderr goes to `/dev/null`): started with exactly those descriptors,
-/// written to whole, read one frame at a time with an optional deadline, and killed and
-/// reaped. `CompileServer` and `CompletionHelper` talk to their helpers through it.
-final class HelperChannel {
-    /// How a read ended without a frame.
-    enum ReadFailure: Error, Equatable {
-        /// The helper closed its stdout (it ended, or crashed).
-        case closed
-        /// The deadline passed first.
-        case timedOut
+/// One helper process spoken to through pipes: started with exactly the descriptors a
+/// descriptor map gives it (a pipe it reads, a pipe it writes, or `/dev/null`), every one
+/// closed again when it cannot start; written to whole, read one frame at a time with an
+/// optional deadline (or every pipe at once, as they have something), signalled, and
+/// reaped. The worker (`WorkerProcess`), the compile server (`CompileServer`) and the
+/// completion helper (`CompletionHelper`) are spoken to through it.
+///
+/// Its pipes are named by the helper's descriptor numbers. The pipes the helper reads are
+/// written and closed by one thread; those it writes are read by one thread (it may be
+/// another, as the worker's reader thread is); ``signal(_:)`` may be called from any.
+final class HelperChannel: @unchecked Sendable {
+    /// What one of the helper's descriptors is connected to.
+    enum Connection {
+        /// A pipe the helper reads, which swiftlab writes (``write(_:to:)``).
+        case input
+        /// A pipe the helper writes, which swiftlab reads (``read(from:until:frame:)``).
+        case output
+        /// `/dev/null`.
+        case null
     }
 
     /// The helper's process id.
     let pid: pid_t
-    private var requests: Int32
-    private var replies: Int32
-    /// Bytes read and not yet taken as a frame.
-    private var pending: [UInt8] = []
+    /// The ends swiftlab writes, by the helper's descriptor.
+    private var inputs: [Int32: Int32]
+    /// The ends swiftlab reads, by the helper's descriptor.
+    private var outputs: [Int32: FileDescriptorReader]
     /// The helper's exit status once it has been reaped (128 + signal).
-    private(set) var endStatus: Int32?
+    private let status = Locked<Int32?>(nil)
 
-    /// Starts `arguments[0]`; in a process group of its own when `newProcessGroup` (the
-    /// terminal's Ctrl-C is then for the REPL only). Every descriptor opened for it is
-    /// closed again when it cannot be started.
+    /// Starts `arguments[0]` with `descriptors` (by default: requests on its stdin, replies
+    /// on its stdout, stderr to `/dev/null`); in a process group of its own when
+    /// `newProcessGroup` (the terminal's Ctrl-C is then for the REPL only).
     init(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        descriptors: [Int32: Connection] = [STDIN_FILENO: .input, STDOUT_FILENO: .output, STDERR_FILENO: .null],
         newProcessGroup: Bool = false
     ) throws {
-        let requestPipe = ChildProcess.makePipe()
-        let replyPipe = ChildProcess.makePipe()
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        // (ours, the helper's) for each descriptor; the helper's are closed here once it
+        // has its own copies, or was never started.
+        var pipes: [Int32: (ours: Int32, helpers: Int32)] = [:]
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         defer {
             close(null)
-            // The child's ends: it has its own copies now, or was never started.
-            close(requestPipe.read)
-            close(replyPipe.write)
+            for pipe in pipes.values { close(pipe.helpers) }
+        }
+        for (descriptor, connection) in descriptors {
+            switch connection {
+            case .input:
+                let pipe = ChildProcess.makePipe()
+                pipes[descriptor] = (ours: pipe.write, helpers: pipe.read)
+            case .output:
+                let pipe = ChildProcess.makePipe()
+                pipes[descriptor] = (ours: pipe.read, helpers: pipe.write)
+            case .null:
+                break
+            }
         }
         do {
             pid = try ChildProcess.spawn(
                 arguments, environment: environment,
-                descriptors: [(0, requestPipe.read), (1, replyPipe.write), (2, null)], newProcessGroup: newProcessGroup)
+                descriptors: descriptors.keys.sorted().map { ($0, pipes[$0]?.helpers ?? null) },
+                newProcessGroup: newProcessGroup)
         } catch {
-            close(requestPipe.write)
-            close(replyPipe.read)
+            for pipe in pipes.values { close(pipe.ours) }
             throw error
         }
-        requests = requestPipe.write
-        replies = replyPipe.read
+        inputs = pipes.filter { descriptors[$0.key] == .input }.mapValues(\.ours)
+        outputs = pipes.filter { descriptors[$0.key] == .output }.mapValues { FileDescriptorReader($0.ours) }
     }
 
     deinit { end() }
 
-    /// Writes all of `bytes` to the helper's stdin; false when it has gone (EPIPE: the
-    /// session ignores SIGPIPE).
-    func write(_ bytes: [UInt8]) -> Bool {
-        endStatus == nil && FileDescriptorWriter.write(bytes, to: requests)
+    /// The helper's exit status once it has been reaped (128 + signal); nil before.
+    var endStatus: Int32? { status.withLock { $0 } }
+
+    /// Writes all of `bytes` to the helper's descriptor `descriptor` (its stdin by
+    /// default); false when the helper has gone (EPIPE: the session ignores SIGPIPE) or
+    /// that pipe was closed.
+    func write(_ bytes: [UInt8], to descriptor: Int32 = STDIN_FILENO) -> Bool {
+        guard endStatus == nil, let fd = inputs[descriptor] else { return false }
+        return FileDescriptorWriter.write(bytes, to: fd)
     }
 
-    /// Whether a reply has started to arrive (or the helper has closed its stdout), without
-    /// waiting.
-    var hasReplyWaiting: Bool {
-        guard endStatus == nil else { return true }
-        if !pending.isEmpty { return true }
-        var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+    /// Closes the pipe the helper reads on `descriptor`: it sees the end of its requests.
+    func closeInput(_ descriptor: Int32 = STDIN_FILENO) {
+        if let fd = inputs.removeValue(forKey: descriptor) { close(fd) }
     }
 
-    /// Reads until `frame` takes a whole frame from the front of the bytes read so far
-    /// (removing what it took; nil while the frame is incomplete), or until `deadline`.
+    /// Whether output on the helper's `descriptor` (its stdout by default) has started to
+    /// arrive, or the helper has closed it, without waiting.
+    func hasOutputWaiting(on descriptor: Int32 = STDOUT_FILENO) -> Bool {
+        endStatus != nil || outputs[descriptor]?.hasInputWaiting ?? true
+    }
+
+    /// Reads the helper's `descriptor` (its stdout by default) until `frame` takes a whole
+    /// frame from the front of the bytes read so far (see ``FileDescriptorReader``), or
+    /// until `deadline`.
     func read<Frame>(
-        until deadline: ContinuousClock.Instant? = nil, frame: (inout [UInt8]) -> Frame?
-    ) -> Result<Frame, ReadFailure> {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            if let taken = frame(&pending) { return .success(taken) }
-            guard endStatus == nil else { return .failure(.closed) }
-            if let deadline {
-                let left = deadline - ContinuousClock.now
-                guard left > .zero else { return .failure(.timedOut) }
-                var entry = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
-                let milliseconds = Int32(min(left.components.seconds * 1000 + 1, 60_000))
-                let ready = poll(&entry, 1, milliseconds)
-                if ready <= 0 { continue }  // EINTR or not yet: the deadline is checked again
+        from descriptor: Int32 = STDOUT_FILENO, until deadline: ContinuousClock.Instant? = nil,
+        frame: (inout [UInt8]) -> Frame?
+    ) -> Result<Frame, FileDescriptorReader.Failure> {
+        guard endStatus == nil, outputs[descriptor] != nil else { return .failure(.closed) }
+        return outputs[descriptor]!.next(until: deadline, frame)
+    }
+
+    /// Reads every pipe the helper writes as bytes arrive on it, until the helper has
+    /// closed them all (it has ended), then closes them. After each read, `receive` is given
+    /// the helper's descriptor and its reader, to take what frames it holds; the last time
+    /// for a descriptor, its reader ``FileDescriptorReader/isAtEnd``.
+    func readOutputsToEnd(_ receive: (_ descriptor: Int32, _ reader: inout FileDescriptorReader) -> Void) {
+        var open = outputs.keys.sorted()
+        while !open.isEmpty {
+            let ready = FileDescriptorReader.poll(open.map { outputs[$0]!.descriptor }, milliseconds: -1)
+            for (descriptor, isReady) in zip(open, ready) where isReady {
+                outputs[descriptor]!.fill()
+                receive(descriptor, &outputs[descriptor]!)
+                if outputs[descriptor]!.isAtEnd {
+                    close(outputs.removeValue(forKey: descriptor)!.descriptor)
+                    open.removeAll { $0 == descriptor }
+                }
             }
-            let count = systemRead(replies, &chunk, chunk.count)
-            if count < 0, errno == EINTR || errno == EAGAIN { continue }
-            if count <= 0 { return .failure(.closed) }
-            pending += chunk[0..<count]
         }
     }
 
+    /// Sends the helper `signal` unless it has been reaped; safe from any thread.
+    func signal(_ signal: Int32) {
+        status.withLock { status in
+            if status == nil { _ = kill(pid, signal) }
+        }
+    }
+
+    /// Waits for the helper to end, and reaps it; its exit status (128 + signal).
+    @discardableResult
+    func reap() -> Int32 {
+        if let endStatus { return endStatus }
+        let ended = ChildProcess.wait(for: pid)
+        status.withLock { $0 = ended }
+        return ended
+    }
+
     /// Ends the helper: kills it first when `killing` (otherwise closing its stdin asks it
-    /// to end), closes the pipes and reaps it; its exit status.
+    /// to end), closes the pipes and reaps it (unless it was reaped); its exit status.
     @discardableResult
     func end(killing: Bool = true) -> Int32 {
-        if let endStatus { return endStatus }
-        if killing { kill(pid, SIGKILL) }
-        close(requests)
-        close(replies)
-        requests = -1
-        replies = -1
-        let status = ChildProcess.wait(for: pid)
-        endStatus = status
-        return status
+        if killing { signal(SIGKILL) }
+        for descriptor in Array(inputs.keys) { closeInput(descriptor) }
+        for reader in outputs.values { close(reader.descriptor) }
+        outputs = [:]
+        return reap()
     }
 }

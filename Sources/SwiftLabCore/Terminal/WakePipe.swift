@@ -1,3 +1,5 @@
+import SwiftLabDescriptorIO
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -288,3 +288,204 @@ import Glibc
         #expect(report.droppedCells.isEmpty)
     }
 }
+
+// MARK: - The state machine alone: each decision, event by event, with the time passed in.
+
+extension WorkerSupervisorTests {
+    typealias Machine = SupervisorStateMachine
+
+    static let mapper = DiagnosticMapper(
+        input: 3, texts: [1: "a", 2: "b", 3: "c"], shifts: [], labels: [1: 11, 2: 12, 3: 13])
+    static let start = Date(timeIntervalSinceReferenceDate: 1_000)
+
+    static func machine(accepted numbers: [Int], timeout: Duration? = nil, exporting: Set<Int> = []) -> Machine {
+        let accepted = numbers.map { number in
+            AcceptedCell(
+                number: number, input: "", library: URL(fileURLWithPath: "/cells/libCell\(number).so"),
+                symbol: "cell\(number)_main", generated: cell(number, exportsDeclarations: exporting.contains(number)))
+        }
+        return Machine(
+            cell: cell(3), library: URL(fileURLWithPath: "/cells/libCell3.so"), timeout: timeout, mapper: mapper,
+            accepted: accepted)
+    }
+
+    static func replay(_ number: Int) -> Machine.Action {
+        .send(.run(cell: number, library: "/cells/libCell\(number).so", symbol: "cell\(number)_main", quiet: true))
+    }
+
+    static let runInput = Machine.Action.run(
+        .run(cell: 3, library: "/cells/libCell3.so", symbol: "cell3_main", quiet: false))
+
+    /// The input's request is sent at `start`; a minute later the run is given up.
+    static func running(_ machine: inout Machine) {
+        #expect(machine.inputArrived(workerIsAlive: true, idleExit: nil) == [runInput])
+        #expect(machine.inputSent(now: start) == [.waitForEvent(until: start.addingTimeInterval(0.05))])
+    }
+
+    @Test func aLiveWorkerRunsTheInputAtOnceAndItsEndFinishesTheRun() {
+        var machine = Self.machine(accepted: [1, 2])
+        Self.running(&machine)
+        #expect(
+            machine.received(.standardOutput("hi\n"), now: Self.start) == [
+                .emitProgramOutput("hi\n"), .waitForEvent(until: Self.start.addingTimeInterval(0.05)),
+            ])
+        #expect(machine.received(.reply(.result(cell: 3, number: 0, type: "Int")), now: Self.start).count == 1)
+        #expect(
+            machine.received(.reply(.finished(cell: 3)), now: Self.start) == [
+                .stopWaiting, .finish(WorkerSupervisor.RunReport(outcome: .succeeded, results: [0: "Int"])),
+            ])
+    }
+
+    @Test func aDeadWorkerIsRestoredByPromptLabelBeforeTheInputRuns() {
+        var machine = Self.machine(accepted: [1, 2])
+        #expect(machine.inputArrived(workerIsAlive: false, idleExit: nil) == [.startWorker])
+        #expect(
+            machine.workerStarted(now: Self.start) == [
+                Self.replay(1), Self.replay(2), .waitForEvent(until: Self.start.addingTimeInterval(60)),
+            ])
+        #expect(machine.received(.reply(.finished(cell: 1)), now: Self.start).count == 1)
+        #expect(
+            machine.received(.reply(.finished(cell: 2)), now: Self.start) == [
+                .stopWaiting, .emit(RunEndMessage.restored([11, 12])), Self.runInput,
+            ])
+    }
+
+    /// The input an idle exit's runtime message points into is not run again; without a
+    /// message, the latest input is blamed.
+    @Test(arguments: [(culprit: Int?.some(1), kept: [2]), (culprit: nil, kept: [1])])
+    func theCulpritOfAnIdleExitIsNotRunAgain(culprit: Int?, kept: [Int]) {
+        var machine = Self.machine(accepted: [1, 2])
+        let blamed = culprit ?? 2
+        #expect(
+            machine.inputArrived(workerIsAlive: false, idleExit: (status: 128 + SIGILL, culprit: culprit)) == [
+                .emit(RunEndMessage.notRunAgain(blamed + 10)), .startWorker,
+            ])
+        #expect(Array(machine.workerStarted(now: Self.start).dropLast()) == kept.map(Self.replay))
+    }
+
+    /// An input whose declarations later inputs use runs again although its code ended
+    /// the worker; a worker killed from outside blames no input.
+    @Test func anIdleExitBlamesNoInputWhoseDeclarationsAreUsedNorAKill() {
+        var exporting = Self.machine(accepted: [1, 2], exporting: [2])
+        #expect(exporting.inputArrived(workerIsAlive: false, idleExit: (128 + SIGILL, 2)) == [.startWorker])
+        #expect(Array(exporting.workerStarted(now: Self.start).dropLast()) == [Self.replay(1), Self.replay(2)])
+        var killed = Self.machine(accepted: [1, 2])
+        #expect(killed.inputArrived(workerIsAlive: false, idleExit: (128 + SIGKILL, 2)) == [.startWorker])
+    }
+
+    /// A replayed cell that traps this time is dropped with those after it; a new worker
+    /// runs the ones before, and the report names the dropped ones.
+    @Test func aReplayThatEndsDifferentlyDropsThatCellAndThoseAfterIt() {
+        var machine = Self.machine(accepted: [1, 2, 4])
+        #expect(machine.inputArrived(workerIsAlive: false, idleExit: nil) == [.startWorker])
+        #expect(machine.workerStarted(now: Self.start).count == 4)
+        #expect(machine.received(.reply(.finished(cell: 1)), now: Self.start).count == 1)
+        #expect(
+            machine.received(.reply(.trapped(cell: 2, signal: SIGILL)), now: Self.start) == [
+                .terminate, .emit(RunEndMessage.restoreFailed([12, 4])), .startWorker,
+            ])
+        #expect(
+            machine.workerStarted(now: Self.start) == [
+                Self.replay(1), .waitForEvent(until: Self.start.addingTimeInterval(60)),
+            ])
+        #expect(
+            machine.received(.reply(.finished(cell: 1)), now: Self.start) == [
+                .stopWaiting, .emit(RunEndMessage.restored([11])), Self.runInput,
+            ])
+        _ = machine.inputSent(now: Self.start)
+        #expect(
+            machine.received(.reply(.finished(cell: 3)), now: Self.start) == [
+                .stopWaiting, .finish(WorkerSupervisor.RunReport(outcome: .succeeded, droppedCells: [2, 4])),
+            ])
+    }
+
+    /// Ctrl-C: SIGINT at once, again every 5 ms, and after a second the worker is killed;
+    /// its end restores the state in a new worker and the run ends interrupted.
+    @Test func aCellThatDoesNotLeaveIsAskedAgainThenItsWorkerKilledAndTheStateRestored() {
+        var machine = Self.machine(accepted: [1])
+        Self.running(&machine)
+        let asked = Self.start.addingTimeInterval(0.05)
+        #expect(
+            machine.timePassed(now: asked, interruptRequested: true) == [
+                .interrupt, .waitForEvent(until: asked.addingTimeInterval(0.005)),
+            ])
+        let again = asked.addingTimeInterval(0.5)
+        #expect(
+            machine.timePassed(now: again, interruptRequested: true) == [
+                .interrupt, .waitForEvent(until: again.addingTimeInterval(0.005)),
+            ])
+        #expect(
+            machine.timePassed(now: asked.addingTimeInterval(1.01), interruptRequested: true) == [
+                .terminate, .waitForEvent(until: .distantFuture),
+            ])
+        #expect(
+            machine.received(.exited(status: 128 + SIGKILL), now: asked.addingTimeInterval(1.02)) == [
+                .emit(RunEndMessage.interrupted), .startWorker,
+            ])
+        #expect(machine.workerStarted(now: Self.start).count == 2)
+        #expect(
+            machine.received(.reply(.finished(cell: 1)), now: Self.start) == [
+                .stopWaiting, .emit(RunEndMessage.restored([11])),
+                .finish(WorkerSupervisor.RunReport(outcome: .interrupted)),
+            ])
+    }
+
+    /// Ctrl-C that came while the input compiled: the input does not run.
+    @Test func anInterruptBeforeTheInputRanEndsTheRunInterrupted() {
+        var machine = Self.machine(accepted: [1])
+        #expect(machine.inputArrived(workerIsAlive: true, idleExit: nil) == [Self.runInput])
+        #expect(
+            machine.interruptedBeforeRunning() == [
+                .emit(RunEndMessage.interrupted), .finish(WorkerSupervisor.RunReport(outcome: .interrupted)),
+            ])
+    }
+
+    /// A trap with stack frames in cell libraries is located, and the runtime's message
+    /// without a place in the input gets the innermost frame's line (in input 12).
+    @Test func aTrapIsLocatedAndItsMessageGetsTheInnermostInputLine() {
+        var machine = Self.machine(accepted: [1, 2])
+        Self.running(&machine)
+        let frames = RuntimeErrorFilter.frameMarker + "/cells/libCell2.so\u{1F}1a0\n"
+        #expect(
+            machine.received(.standardError("Fatal error: Index out of range\n" + frames), now: Self.start) == [
+                .waitForEvent(until: Self.start.addingTimeInterval(0.05))
+            ])
+        #expect(
+            machine.received(.reply(.trapped(cell: 3, signal: SIGILL)), now: Self.start) == [
+                .locateTrap([TrapLocator.Frame(library: "/cells/libCell2.so", offset: 0x1a0)])
+            ])
+        let actions = machine.trapLocated([TrapLocator.Location(input: 2, line: 1)])
+        guard actions.count == 4, case .emit(let message) = actions[0] else {
+            Issue.record("unexpected actions \(actions)")
+            return
+        }
+        #expect(message.hasPrefix("input 12, 1: Fatal error: Index out of range\n"))
+        #expect(
+            Array(actions.dropFirst()) == [
+                .emit(RunEndMessage.trapLeft(signal: SIGILL, sawRuntimeMessage: true)), .stopWaiting,
+                .finish(
+                    WorkerSupervisor.RunReport(
+                        outcome: .crashed, trapLocations: [TrapLocator.Location(input: 2, line: 1)])),
+            ])
+    }
+
+    /// A restore that does not end by twice the timeout has its worker killed; the end
+    /// drops the cell it was replaying.
+    @Test func aRestoreThatDoesNotEndIsGivenUp() {
+        var machine = Self.machine(accepted: [1], timeout: .seconds(1))
+        #expect(machine.inputArrived(workerIsAlive: false, idleExit: nil) == [.startWorker])
+        #expect(
+            machine.workerStarted(now: Self.start) == [
+                Self.replay(1), .waitForEvent(until: Self.start.addingTimeInterval(2)),
+            ])
+        #expect(
+            machine.timePassed(now: Self.start.addingTimeInterval(2), interruptRequested: false) == [
+                .terminate, .waitForEvent(until: .distantFuture),
+            ])
+        #expect(
+            machine.received(.exited(status: 128 + SIGKILL), now: Self.start) == [
+                .terminate, .emit(RunEndMessage.restoreFailed([11])), .startWorker,
+            ])
+        #expect(machine.workerStarted(now: Self.start) == [Self.runInput])
+    }
+}

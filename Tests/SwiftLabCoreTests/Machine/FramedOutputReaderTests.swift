@@ -32,9 +32,21 @@ import Testing
 
     @Test func anUnfinishedOrUnknownFrameIsGivenBackAsText() {
         var reader = FramedOutputReader()
-        #expect(reader.consume("\u{1E}mystery\u{1D}a\u{1F}") == [.text("mystery\u{1D}a")])
+        #expect(reader.consume("\u{1E}mystery\u{1D}a\u{1F}") == [.text("\u{1E}mystery\u{1D}a\u{1F}")])
         #expect(reader.consume("\u{1E}result\u{1D}cut") == [])
-        #expect(reader.finish() == [.text("result\u{1D}cut")])
+        #expect(reader.finish() == [.text("\u{1E}result\u{1D}cut")])
+    }
+
+    /// A check's report lines use the same control characters; `:check` reads them from
+    /// the text, so they must arrive exactly as printed (they were cut, and every check
+    /// in a notebook passed).
+    @Test func aChecksReportLineStaysAsPrinted() throws {
+        let report = CheckReport(passed: false, description: "f(1) == 2", expected: "2", actual: "1").line + "\n"
+        var reader = FramedOutputReader()
+        let text = FramedOutputReader.plainText(reader.consume("a\n" + report + result) + reader.finish())
+        #expect(text == "a\n" + report + "$R0: Int = 3\n")
+        let line = try #require(text.split(separator: "\n").dropFirst().first)
+        #expect(CheckReport(line: line)?.passed == false)
     }
 
     @Test func theRuntimeFramesOnlyWhenToldTo() {

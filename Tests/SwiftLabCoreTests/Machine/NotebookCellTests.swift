@@ -9,9 +9,9 @@ import Testing
         #expect(
             cell.parts == [
                 .swift("let a = 1\nlet b = 2", firstLine: 1),
-                .command("type a"),
+                .command("type a", line: 3, column: 2),
                 .swift("func f() {\n:not a command\n}", firstLine: 6),
-                .command("help marbles"),
+                .command("help marbles", line: 9, column: 4),
             ])
     }
 

@@ -35,7 +35,7 @@ struct AwaitedBinding {
     /// The rewrite of `cellItem` when it binds one name to an initializer that awaits.
     init?(_ cellItem: CellItem) {
         let tokens = cellItem.tokens.filter { $0.kind != .lineComment && $0.kind != .blockComment }
-        let start = CellItem.firstSignificantIndex(in: tokens)
+        let start = DeclarationPrefix.end(in: tokens)
         guard start + 3 < tokens.count, tokens[start].kind == .keyword, ["let", "var"].contains(tokens[start].text),
             tokens[start + 1].kind == .identifier,
             let equals = tokens[(start + 2)...].firstIndex(where: { $0.kind == .operator && $0.text == "=" }),

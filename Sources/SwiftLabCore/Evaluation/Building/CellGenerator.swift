@@ -293,7 +293,7 @@ struct CellGenerator {
     /// `SwiftLabRuntime.topLevel(try f())`, which traps on an error as a script does.
     private static func wrappingThrowingInitializers(of cellItem: CellItem) -> (String, [ColumnShift]) {
         let tokens = cellItem.tokens
-        let start = CellItem.firstSignificantIndex(in: tokens)
+        let start = DeclarationPrefix.end(in: tokens)
         var utf8 = Array(cellItem.item.text.utf8)
         var shifts: [ColumnShift] = []
         // Work from the last pattern backwards so earlier offsets stay valid.

@@ -3,7 +3,7 @@ extension CellItem {
     /// `Outer.Inner`, `[Int]`, without generic arguments) and the names of the members declared
     /// directly in its body. `nil` for other items.
     var extensionMembers: GeneratedCell.Extension? {
-        let start = Self.firstSignificantIndex(in: tokens)
+        let start = DeclarationPrefix.end(in: tokens)
         guard start < tokens.count, tokens[start].kind == .keyword, tokens[start].text == "extension" else {
             return nil
         }
@@ -11,7 +11,7 @@ extension CellItem {
         var typeName = ""
         if index < tokens.count, tokens[index].text == "[" {
             // `extension [Int]`: the whole sugared type.
-            let close = Self.matchingClose(in: tokens, from: index)
+            let close = BracketMatching.close(in: tokens, from: index)
             typeName = tokens[index...close].map(\.text).joined()
             index = close + 1
         }

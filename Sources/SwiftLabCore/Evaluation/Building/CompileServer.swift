@@ -42,7 +42,7 @@ final class CompileServer {
     /// Whether the server has answered its warm-up compile (without waiting for it).
     var isWarm: Bool {
         guard waitingForWarmUp, endStatus == nil else { return !waitingForWarmUp && endStatus == nil }
-        guard channel.hasReplyWaiting else { return false }
+        guard channel.hasOutputWaiting() else { return false }
         switch readReply() {
         case .compiled?: waitingForWarmUp = false
         default: _ = finish()

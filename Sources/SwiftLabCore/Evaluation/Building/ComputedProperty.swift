@@ -11,7 +11,7 @@ struct ComputedProperty {
     /// more (a stored variable with observers has an `=` before its `{`).
     init?(_ cellItem: CellItem) {
         let tokens = cellItem.tokens
-        let start = CellItem.firstSignificantIndex(in: tokens)
+        let start = DeclarationPrefix.end(in: tokens)
         guard start + 3 < tokens.count, tokens[start].kind == .keyword, tokens[start].text == "var",
             tokens[start + 1].kind == .identifier, tokens[start + 2].text == ":"
         else { return nil }
@@ -30,7 +30,7 @@ struct ComputedProperty {
             }
             if token.kind == .operator, token.text == "=", depth == 0 { return nil }
         }
-        guard let brace, brace > start + 3, CellItem.matchingClose(in: tokens, from: brace) == tokens.count - 1
+        guard let brace, brace > start + 3, BracketMatching.close(in: tokens, from: brace) == tokens.count - 1
         else { return nil }
         let utf8 = Array(cellItem.item.text.utf8)
         let typeEnd = tokens[brace - 1].utf8Offset + tokens[brace - 1].text.utf8.count

@@ -18,7 +18,7 @@ struct DeferredInitialization {
     /// The rewrite of `cellItem` when it is `var name: Type` and nothing more.
     init?(_ cellItem: CellItem) {
         let tokens = cellItem.tokens.filter { $0.kind != .lineComment && $0.kind != .blockComment }
-        let start = CellItem.firstSignificantIndex(in: tokens)
+        let start = DeclarationPrefix.end(in: tokens)
         guard start + 3 < tokens.count, tokens[start].kind == .keyword, tokens[start].text == "var",
             tokens[start + 1].kind == .identifier, tokens[start + 2].text == ":"
         else { return nil }

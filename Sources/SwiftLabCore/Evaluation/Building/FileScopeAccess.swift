@@ -12,7 +12,7 @@ enum FileScopeAccess {
         default: return cellItem
         }
         let tokens = cellItem.tokens
-        let end = CellItem.firstSignificantIndex(in: tokens)
+        let end = DeclarationPrefix.end(in: tokens)
         var utf8 = Array(cellItem.item.text.utf8)
         var changed = false
         var index = 0
@@ -20,7 +20,7 @@ enum FileScopeAccess {
             let first = tokens[index]
             var last = index
             if index + 1 < end, tokens[index + 1].text == "(" {  // `private(set)`, `nonisolated(unsafe)`
-                last = CellItem.matchingClose(in: tokens, from: index + 1)
+                last = BracketMatching.close(in: tokens, from: index + 1)
             }
             if first.kind == .keyword || first.kind == .identifier, fileScoped.contains(first.text) {
                 let endOffset = tokens[last].utf8Offset + tokens[last].text.utf8.count

@@ -44,7 +44,7 @@ enum NarrowImports {
                     guard token.text == "case" else { break }
                     var after = next + 1
                     if after < tokens.count, tokens[after].text == "(" {
-                        after = CellItem.matchingClose(in: tokens, from: after) + 1
+                        after = BracketMatching.close(in: tokens, from: after) + 1
                     }
                     if after < tokens.count, tokens[after].kind == .operator, tokens[after].text == "=" {
                         after += 2  // a raw value

@@ -22,7 +22,7 @@ enum WrittenType {
     /// alias: the annotation (`let t: Celsius = 20`) or an initializer call (`let u = Celsius(3)`).
     static func bindingTypes(in cellItem: CellItem, scope: Scope) -> [String: String] {
         let tokens = cellItem.tokens
-        let keyword = CellItem.firstSignificantIndex(in: tokens)
+        let keyword = DeclarationPrefix.end(in: tokens)
         var types: [String: String] = [:]
         for range in CellItem.patternRanges(in: tokens, after: keyword) {
             guard range.count >= 3, tokens[range.lowerBound].kind == .identifier else { continue }
@@ -55,12 +55,12 @@ enum WrittenType {
     static func functionReturnTypes(in cellItem: CellItem) -> [String: String] {
         guard case .declaration(let name?, "func") = cellItem.kind else { return [:] }
         let tokens = cellItem.tokens
-        let keyword = CellItem.firstSignificantIndex(in: tokens)
+        let keyword = DeclarationPrefix.end(in: tokens)
         guard keyword + 2 < tokens.count, tokens[keyword + 1].kind == .identifier, tokens[keyword + 2].text == "("
         else {
             return [:]
         }
-        var index = CellItem.matchingClose(in: tokens, from: keyword + 2) + 1
+        var index = BracketMatching.close(in: tokens, from: keyword + 2) + 1
         // `async`, `throws`, `throws(E)`, `rethrows` come before the arrow.
         while index < tokens.count, tokens[index].text != "->", tokens[index].text != "{" { index += 1 }
         guard index + 1 < tokens.count, tokens[index].text == "->" else { return [:] }
@@ -173,7 +173,7 @@ enum WrittenType {
             callsInit = true
         }
         guard let last = path.last, index < tokens.endIndex, tokens[index].text == "(",
-            CellItem.matchingClose(in: Array(tokens), from: index - tokens.startIndex) == tokens.count - 1
+            BracketMatching.close(in: Array(tokens), from: index - tokens.startIndex) == tokens.count - 1
         else { return nil }
         if path.count == 1 ? scope.topLevelAliases.contains(last.text) : scope.aliases.contains(last.text) {
             return path.map(\.text).joined(separator: ".") + genericArguments

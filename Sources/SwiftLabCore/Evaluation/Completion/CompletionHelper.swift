@@ -24,7 +24,6 @@ final class CompletionHelper: @unchecked Sendable {
     // Touched only on `queue`:
     /// The running helper (on the queue only).
     private var channel: HelperChannel?
-    private var reader = SourceKitFrameReader()
     // Under `lock`:
     private var runningPID: pid_t?
     private var unavailable: String?
@@ -130,7 +129,6 @@ final class CompletionHelper: @unchecked Sendable {
             markUnavailable("\(error)")
             return false
         }
-        reader = SourceKitFrameReader()
         return true
     }
 
@@ -148,11 +146,8 @@ final class CompletionHelper: @unchecked Sendable {
             stopHelper()
             return nil
         }
-        let answer = channel.read(until: ContinuousClock.now + hangBound) { [self] bytes -> SourceKitValue? in
-            reader.append(bytes)
-            bytes.removeAll()
-            return try? reader.next()
-        }
+        // A frame that holds no value is taken as no answer (the read goes on to the deadline).
+        let answer = channel.read(until: ContinuousClock.now + hangBound) { try? SourceKitValue.takeFrame(from: &$0) }
         switch answer {
         case .success(let value):
             if case .libraryUnavailable(let reason)? = SourceKitError(value: value) {

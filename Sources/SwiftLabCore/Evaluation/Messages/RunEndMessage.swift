@@ -54,6 +54,23 @@ enum RunEndMessage {
         return "execution stopped\(when) (\(name)): \(reason); \(restored)"
     }
 
+    /// The input trapped and the worker left it at the trap (`SIGILL`, `SIGTRAP` ... by
+    /// `signal`): earlier state is as it was.
+    static func trapLeft(signal: Int32, sawRuntimeMessage: Bool) -> String {
+        "error: \(describeEnd(status: 128 + signal, sawRuntimeMessage: sawRuntimeMessage, keptState: true))\n"
+    }
+
+    /// The input ended the worker (`status`: its exit status, or 128 + signal); a new one
+    /// restored earlier state by running the inputs labelled `restoredInputs` again.
+    static func crashed(status: Int32, sawRuntimeMessage: Bool, restoredInputs: [Int]) -> String {
+        "error: \(describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: restoredInputs))\n"
+    }
+
+    /// No worker process could be started (`reason`: why).
+    static func workerStartFailed(_ reason: String) -> String {
+        "error: \(reason)\n"
+    }
+
     /// `(state restored by running inputs 1, 2 and 4 again: ...)`; nothing when there were none.
     static func restored(_ labels: [Int]) -> String {
         labels.isEmpty

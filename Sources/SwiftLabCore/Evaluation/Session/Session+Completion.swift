@@ -43,6 +43,16 @@ extension Session {
 
     /// The sourcekitd request completing `context` as the next input would see it.
     func compilerCompletionRequest(_ original: CompletionContext) -> SourceKitValue {
+        let (context, imports, file, arguments) = compilerView(of: original)
+        return CompilerCompletion(context: context, imports: imports).request(file: file, arguments: arguments)
+    }
+
+    /// What the compiler is shown of `original` as the next input would see it: the
+    /// context (`$R3` renamed `_R3`, as many bytes), the import and declaration lines
+    /// before it, and the file and arguments to compile it with.
+    func compilerView(
+        of original: CompletionContext
+    ) -> (context: CompletionContext, imports: [String], file: URL, arguments: [String]) {
         let cells = self.context(.recorded)
         var context = original
         var imports =
@@ -70,7 +80,6 @@ extension Session {
         }
         let file = cache.session.appendingPathComponent("completion.swift")
         let newestCell = accepted.last(where: \.generated.exportsDeclarations)?.number ?? 0
-        return CompilerCompletion(context: context, imports: imports)
-            .request(file: file, arguments: builder.compiler.completionArguments(file: file, newestCell: newestCell))
+        return (context, imports, file, builder.compiler.completionArguments(file: file, newestCell: newestCell))
     }
 }

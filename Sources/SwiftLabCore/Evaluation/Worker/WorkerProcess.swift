@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLabDescriptorIO
 import SwiftLabWorkerProtocol
 
 #if canImport(Glibc)
@@ -27,13 +28,13 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// The worker's process id.
-    let pid: pid_t
-    private let requests: Int32
+    var pid: pid_t { channel.pid }
+    /// Requests on its descriptor 3, replies on 4, the cells' stdout and stderr on 1 and 2.
+    private let channel: HelperChannel
     private let condition = NSCondition()
     private var queue: [Event] = []
     private var waiting = false
     private var finished = false
-    private var requestsClosed = false
     /// The REPL ended the worker on purpose (`:reset`, exit): not worth a message.
     private var shuttingDown = false
     /// Output that arrived between inputs and does not end a line yet (by stream: stderr or not).
@@ -57,42 +58,18 @@ final class WorkerProcess: @unchecked Sendable {
     ) throws {
         self.asynchronousOutput = asynchronousOutput
         self.idleExit = idleExit
-        let requestPipe = ChildProcess.makePipe()
-        let replyPipe = ChildProcess.makePipe()
-        let outputPipe = ChildProcess.makePipe()
-        let errorPipe = ChildProcess.makePipe()
-        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
         var environment = ProcessInfo.processInfo.environment
         // The runtime's backtracer adds ~50 lines and ~15 ms to every trap.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment.merge(extra) { _, new in new }
-        let pid: pid_t
-        do {
-            pid = try ChildProcess.spawn(
-                [executable.path], environment: environment,
-                descriptors: [
-                    (0, null), (1, outputPipe.write), (2, errorPipe.write),
-                    (WorkerChannel.requestDescriptor, requestPipe.read),
-                    (WorkerChannel.replyDescriptor, replyPipe.write),
-                ],
-                newProcessGroup: true)
-        } catch {
-            for fd in [
-                null, requestPipe.read, requestPipe.write, replyPipe.read, replyPipe.write,
-                outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write,
-            ] {
-                close(fd)
-            }
-            throw error
-        }
-        for fd in [null, requestPipe.read, replyPipe.write, outputPipe.write, errorPipe.write] {
-            close(fd)
-        }
-        self.pid = pid
-        requests = requestPipe.write
-        let reader = Thread { [self] in
-            readEvents(output: outputPipe.read, error: errorPipe.read, replies: replyPipe.read)
-        }
+        channel = try HelperChannel(
+            arguments: [executable.path], environment: environment,
+            descriptors: [
+                STDIN_FILENO: .null, STDOUT_FILENO: .output, STDERR_FILENO: .output,
+                WorkerChannel.requestDescriptor: .input, WorkerChannel.replyDescriptor: .output,
+            ],
+            newProcessGroup: true)
+        let reader = Thread { [self] in readEvents() }
         reader.name = "swiftlab worker reader"
         reader.start()
         // The worker's first reply says it is ready; anything else means it failed to start.
@@ -107,19 +84,6 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
-    deinit {
-        closeRequests()
-    }
-
-    private func closeRequests() {
-        condition.lock()
-        defer { condition.unlock() }
-        if !requestsClosed {
-            requestsClosed = true
-            close(requests)
-        }
-    }
-
     /// Sends a request; returns false when the worker has gone. From now on output is
     /// queued for ``next(until:)`` until ``stopWaiting()``.
     @discardableResult
@@ -130,7 +94,7 @@ final class WorkerProcess: @unchecked Sendable {
         asynchronousPartialLines = [:]
         condition.unlock()
         for (isError, text) in unfinished where !text.isEmpty { asynchronousOutput(text, isError) }
-        return FileDescriptorWriter.write(Array((request.line + "\n").utf8), to: requests)
+        return channel.write(Array((request.line + "\n").utf8), to: WorkerChannel.requestDescriptor)
     }
 
     /// The next event, waiting until `deadline`; `nil` when the deadline passes first.
@@ -179,18 +143,12 @@ final class WorkerProcess: @unchecked Sendable {
     /// runs its own code, and answers ``WorkerReply/interrupted(cell:)``; otherwise nothing
     /// happens, and the caller asks again.
     func interrupt() {
-        condition.lock()
-        let alive = !finished
-        condition.unlock()
-        if alive { kill(pid, SIGINT) }
+        channel.signal(SIGINT)
     }
 
     /// Kills the worker (a cell that could not be stopped otherwise, or the end of a session).
     func terminate() {
-        condition.lock()
-        let alive = !finished
-        condition.unlock()
-        if alive { kill(pid, SIGKILL) }
+        channel.signal(SIGKILL)
     }
 
     /// Closes the request pipe, which ends the worker, and waits for it.
@@ -198,15 +156,13 @@ final class WorkerProcess: @unchecked Sendable {
         condition.lock()
         shuttingDown = true
         condition.unlock()
-        closeRequests()
+        channel.closeInput(WorkerChannel.requestDescriptor)
         condition.lock()
         let deadline = Date().addingTimeInterval(2)
         while !finished, condition.wait(until: deadline) {}
         let done = finished
         condition.unlock()
-        if !done {
-            kill(pid, SIGKILL)
-        }
+        if !done { channel.signal(SIGKILL) }
     }
 
     private func deliver(_ event: Event) {
@@ -250,54 +206,26 @@ final class WorkerProcess: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The reader thread: polls the three pipes until all are closed, then reaps the worker.
-    private func readEvents(output: Int32, error: Int32, replies: Int32) {
-        var open: [Int32] = [output, error, replies]
-        var replyBuffer: [UInt8] = []
-        var textBuffers: [Int32: [UInt8]] = [output: [], error: []]
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while !open.isEmpty {
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            for entry in fds where entry.revents != 0 {
-                let count = read(entry.fd, &chunk, chunk.count)
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                if count <= 0 {
-                    open.removeAll { $0 == entry.fd }
-                    close(entry.fd)
-                    continue
+    /// The reader thread: reads the worker's stdout, stderr and replies until it has closed
+    /// them all, then reaps it.
+    private func readEvents() {
+        channel.readOutputsToEnd { descriptor, reader in
+            if descriptor == WorkerChannel.replyDescriptor {
+                while let line = reader.take(FileDescriptorReader.line) {
+                    if let reply = WorkerReply(line: Substring(line)) { deliver(.reply(reply)) }
                 }
-                if entry.fd == replies {
-                    replyBuffer += chunk[0..<count]
-                    while let newline = replyBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-                        let line = String(decoding: replyBuffer[..<newline], as: UTF8.self)
-                        replyBuffer.removeSubrange(...newline)
-                        if let reply = WorkerReply(line: Substring(line)) {
-                            deliver(.reply(reply))
-                        }
-                    }
-                } else {
-                    // Deliver whole UTF-8 sequences only: a chunk may end inside a character.
-                    var bytes = textBuffers[entry.fd, default: []] + chunk[0..<count]
-                    let cut = Self.completeUTF8Prefix(bytes)
-                    let text = String(decoding: bytes[..<cut], as: UTF8.self)
-                    bytes.removeSubrange(..<cut)
-                    textBuffers[entry.fd] = bytes
-                    if !text.isEmpty {
-                        deliver(entry.fd == output ? .standardOutput(text) : .standardError(text))
-                    }
-                }
+                return
             }
+            // Whole UTF-8 sequences only, until the end: a read may stop inside a character.
+            let atEnd = reader.isAtEnd
+            let text = reader.take { bytes -> String? in
+                let cut = atEnd ? bytes.count : Self.completeUTF8Prefix(bytes)
+                defer { bytes.removeSubrange(..<cut) }
+                return cut == 0 ? nil : String(decoding: bytes[..<cut], as: UTF8.self)
+            }
+            if let text { deliver(descriptor == STDOUT_FILENO ? .standardOutput(text) : .standardError(text)) }
         }
-        for (fd, rest) in textBuffers where !rest.isEmpty {
-            let text = String(decoding: rest, as: UTF8.self)
-            deliver(fd == output ? .standardOutput(text) : .standardError(text))
-        }
-        deliver(.exited(status: ChildProcess.wait(for: pid)))
+        deliver(.exited(status: channel.reap()))
     }
 
     /// The length of the longest prefix of `bytes` that does not end inside a UTF-8 sequence.

@@ -1,15 +1,12 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Keeps a worker process for a session: runs compiled cells in it, and stops the running
 /// cell on Ctrl-C or at the timeout, inside the worker when it can (the worker leaves the
 /// cell and keeps everything else). After the worker ends, it starts a new one and runs the
 /// accepted cells again with their output discarded.
+///
+/// What to do when is decided by a ``SupervisorStateMachine``: the supervisor owns the
+/// worker and the clock, tells the machine what happened and does what it answers.
 ///
 /// ``interrupt()`` may be called from any thread; everything else from the session's.
 final class WorkerSupervisor: @unchecked Sendable {
@@ -103,13 +100,8 @@ final class WorkerSupervisor: @unchecked Sendable {
         return interruptRequested
     }
 
-    /// How often, while a cell is asked to stop, SIGINT is sent again (the worker only
-    /// leaves a cell running its own code), and how long before the worker is killed.
-    static let interruptRetry: TimeInterval = 0.005
-    static let interruptPatience: TimeInterval = 1
-
     /// What running one cell came to, for the session to apply.
-    struct RunReport {
+    struct RunReport: Equatable {
         /// How the run ended.
         var outcome: InputOutcome
         /// The static type of each `$R` result the cell showed, by number.
@@ -136,232 +128,70 @@ final class WorkerSupervisor: @unchecked Sendable {
         cell: GeneratedCell, library: URL, timeout: Duration?, mapper: DiagnosticMapper,
         accepted: [AcceptedCell], emit: (String) -> Void, emitProgramOutput: (String) -> Void
     ) -> RunReport {
-        var kept = accepted
-        var report = run(
-            cell: cell, library: library, timeout: timeout, mapper: mapper, accepted: &kept, emit: emit,
-            emitProgramOutput: emitProgramOutput)
-        let remaining = Set(kept.map(\.number))
-        report.droppedCells = accepted.map(\.number).filter { !remaining.contains($0) }
-        return report
-    }
-
-    private func run(
-        cell: GeneratedCell, library: URL, timeout: Duration?, mapper: DiagnosticMapper,
-        accepted: inout [AcceptedCell], emit: (String) -> Void, emitProgramOutput: (String) -> Void
-    ) -> RunReport {
-        guard let worker = liveWorker(accepted: &accepted, mapper: mapper, emit: emit) else {
-            return RunReport(outcome: .crashed)
-        }
-        interruptLock.lock()
-        let interruptedBeforeRunning = interruptRequested
-        if !interruptedBeforeRunning { runningWorker = worker }
-        interruptLock.unlock()
-        // Ctrl-C while the compiler ran: the input does not run at all.
-        if interruptedBeforeRunning {
-            emit(RunEndMessage.interrupted)
-            return RunReport(outcome: .interrupted)
-        }
+        var machine = SupervisorStateMachine(
+            cell: cell, library: library, timeout: timeout, mapper: mapper, accepted: accepted)
+        let alive = worker.map { !$0.hasExited } ?? false
+        var actions = machine.inputArrived(workerIsAlive: alive, idleExit: alive ? nil : idleMonitor.takeExit())
         defer {
             interruptLock.lock()
             runningWorker = nil
             interruptLock.unlock()
         }
-        let deadline = timeout.map { Date().addingTimeInterval(RunEndMessage.seconds($0)) } ?? .distantFuture
-        var errors = RuntimeErrorFilter(mapper: mapper)
-        var timedOut = false
-        var exitStatus: Int32?
-        var trapSignal: Int32?
-        /// Since when the cell is being asked to stop (Ctrl-C or the timeout).
-        var stoppingSince: Date?
-        var killed = false
-        var runtimeMessages: [RuntimeErrorFilter.Piece] = []
-        var report = RunReport(outcome: .succeeded)
-        worker.send(.run(cell: cell.number, library: library.path, symbol: cell.entrySymbol, quiet: false))
-        loop: while true {
-            let now = Date()
-            // Awake every 50 ms to see a Ctrl-C; every few while asking the cell to stop.
-            let wake =
-                killed
-                ? Date.distantFuture
-                : stoppingSince == nil
-                    ? min(deadline, now.addingTimeInterval(0.05)) : now.addingTimeInterval(Self.interruptRetry)
-            guard let event = worker.next(until: wake) else {
-                if let since = stoppingSince {
-                    if Date().timeIntervalSince(since) > Self.interruptPatience {
-                        // Not back in its own code for a second (waiting on a lock, in a
-                        // task after an `await`): only ending the worker stops it.
-                        worker.terminate()
-                        killed = true
-                    } else {
-                        worker.interrupt()
-                    }
-                } else if Date() >= deadline || isInterruptRequested {
-                    timedOut = !isInterruptRequested
-                    stoppingSince = Date()
-                    worker.interrupt()
+        // Each list of actions ends in one that the machine's next event answers.
+        while true {
+            for action in actions.dropLast() { perform(action, emit: emit, emitProgramOutput: emitProgramOutput) }
+            switch actions.last {
+            case .startWorker?:
+                worker = nil
+                do {
+                    worker = try startWorker()
+                    actions = machine.workerStarted(now: Date())
+                } catch {
+                    actions = machine.workerFailedToStart("\(error)")
                 }
-                continue
-            }
-            switch event {
-            case .standardOutput(let text):
-                emitProgramOutput(text)
-            case .standardError(let text):
-                for piece in errors.consume(text) {
-                    // The runtime's message comes last: output the cell wrote before the
-                    // trap may still be on its way through the other pipe.
-                    if piece.isRuntimeMessage {
-                        runtimeMessages.append(piece)
-                    } else {
-                        emitProgramOutput(piece.text)
-                    }
+            case .run(let request)?:
+                interruptLock.lock()
+                // Ctrl-C while the compiler ran (or the state was restored): the input does
+                // not run at all.
+                let interruptedBeforeRunning = interruptRequested
+                if !interruptedBeforeRunning { runningWorker = worker }
+                interruptLock.unlock()
+                if interruptedBeforeRunning {
+                    actions = machine.interruptedBeforeRunning()
+                } else {
+                    worker?.send(request)
+                    actions = machine.inputSent(now: Date())
                 }
-            case .reply(.result(cell.number, let number, let type)):
-                report.results[number] = type
-            case .reply(.finished(cell.number)):
-                // It ended by itself, maybe as it was asked to stop.
-                stoppingSince = nil
-                break loop
-            case .reply(.interrupted(cell.number)):
-                // Ctrl-C sends the first SIGINT at once, before this loop sees the request.
-                if stoppingSince == nil { stoppingSince = Date() }
-                break loop
-            case .reply(.trapped(cell.number, let signal)):
-                trapSignal = signal
-                break loop
-            case .reply(.failed(_, let message)):
-                for error in errors.finish() { emit(error.text) }
-                emit(RunEndMessage.loadFailed(message))
-                worker.stopWaiting()
-                report.outcome = .crashed
+            case .locateTrap(let frames)?:
+                actions = machine.trapLocated(trapLocator?.locations(of: frames) ?? [])
+            case .waitForEvent(let deadline)?:
+                if let event = worker?.next(until: deadline) {
+                    actions = machine.received(event, now: Date())
+                } else {
+                    actions = machine.timePassed(now: Date(), interruptRequested: isInterruptRequested)
+                }
+            case .finish(let report)?:
                 return report
-            case .reply:
-                continue
-            case .exited(let status):
-                exitStatus = status
-                break loop
+            case let last:
+                preconditionFailure("the supervisor's state machine stopped at \(String(describing: last))")
             }
         }
-        for error in errors.finish() { emit(error.text) }
-        if trapSignal != nil || (exitStatus != nil && stoppingSince == nil), !errors.cellFrames.isEmpty {
-            report.trapLocations = trapLocator?.locations(of: errors.cellFrames) ?? []
-            if let innermost = report.trapLocations.first,
-                let index = runtimeMessages.firstIndex(where: { $0.unlocatedMessage != nil })
-            {
-                runtimeMessages[index].text = mapper.renderRuntimeMessage(
-                    runtimeMessages[index].unlocatedMessage!, input: innermost.input, line: innermost.line)
-            }
-        }
-        for message in runtimeMessages { emit(message.text) }
-        if let signal = trapSignal {
-            // Left at the trap inside the worker: nothing else changed. (Output of code
-            // running since, a timer, comes after this line.)
-            emit(
-                "error: \(RunEndMessage.describeEnd(status: 128 + signal, sawRuntimeMessage: errors.sawRuntimeMessage, keptState: true))\n"
-            )
-            worker.stopWaiting()
-            report.outcome = .crashed
-            return report
-        }
-        guard let status = exitStatus else {
-            if stoppingSince != nil {
-                emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
-            }
-            worker.stopWaiting()
-            report.outcome = stoppingSince == nil ? .succeeded : timedOut ? .timedOut : .interrupted
-            return report
-        }
-        if stoppingSince != nil {
-            emit(timedOut ? RunEndMessage.timedOut(limit: timeout) : RunEndMessage.interrupted)
-            report.outcome = timedOut ? .timedOut : .interrupted
-        } else {
-            // As in LLDB: the runtime's message, then one line saying the input was
-            // interrupted and the earlier state is back (written once it is).
-            let sawRuntimeMessage = errors.sawRuntimeMessage
-            self.worker = nil
-            restore(accepted: &accepted, label: mapper.label, emit: emit) { numbers in
-                let labels = numbers.map(mapper.label)
-                return
-                    "error: \(RunEndMessage.describeEnd(status: status, sawRuntimeMessage: sawRuntimeMessage, restoredInputs: labels))\n"
-            }
-            report.outcome = .crashed
-            return report
-        }
-        self.worker = nil
-        restore(accepted: &accepted, label: mapper.label, emit: emit) { RunEndMessage.restored($0.map(mapper.label)) }
-        return report
     }
 
-    /// The worker, started (and restored) if the last one has ended.
-    private func liveWorker(
-        accepted: inout [AcceptedCell], mapper: DiagnosticMapper, emit: (String) -> Void
-    ) -> (any WorkerConnection)? {
-        if let worker, !worker.hasExited { return worker }
-        worker = nil
-        // Code an earlier input scheduled trapped between inputs: that input is not run
-        // again (it would schedule the same trap), unless later inputs use what it declared.
-        // It is the input the runtime's message points into, or else the latest one.
-        // A worker killed from outside (SIGKILL) blames no input.
-        if let exit = idleMonitor.takeExit(), exit.status != 128 + SIGKILL,
-            let culprit = exit.culprit ?? accepted.last?.number,
-            let index = accepted.firstIndex(where: { $0.number == culprit }),
-            !accepted[index].generated.exportsDeclarations
-        {
-            accepted.remove(at: index)
-            emit(RunEndMessage.notRunAgain(mapper.label(culprit)))
-        }
-        restore(accepted: &accepted, label: mapper.label, emit: emit) { RunEndMessage.restored($0.map(mapper.label)) }
-        return worker
-    }
-
-    /// Starts a new worker and re-runs the accepted cells in it with their output
-    /// discarded. A cell that fails on the re-run (its result depended on chance) is
-    /// dropped with those after it, and the learner is told.
-    ///
-    /// `announce` gives the line that says so, from the numbers of the inputs run again.
-    private func restore(
-        accepted: inout [AcceptedCell], label: (Int) -> Int, emit: (String) -> Void,
-        announce: ([Int]) -> String
+    /// Does one of the machine's actions that needs no answer.
+    private func perform(
+        _ action: SupervisorStateMachine.Action, emit: (String) -> Void, emitProgramOutput: (String) -> Void
     ) {
-        do {
-            worker = try startWorker()
-        } catch {
-            emit("error: \(error)\n")
-            return
+        switch action {
+        case .send(let request): worker?.send(request)
+        case .interrupt: worker?.interrupt()
+        case .terminate: worker?.terminate()
+        case .stopWaiting: worker?.stopWaiting()
+        case .emit(let text): emit(text)
+        case .emitProgramOutput(let text): emitProgramOutput(text)
+        case .startWorker, .run, .locateTrap, .waitForEvent, .finish:
+            preconditionFailure("\(action) must end a list of the machine's actions")
         }
-        guard let worker, !accepted.isEmpty else {
-            if self.worker != nil { emit(announce([])) }
-            return
-        }
-        for cell in accepted {
-            worker.send(.run(cell: cell.number, library: cell.library.path, symbol: cell.symbol, quiet: true))
-        }
-        var restored = 0
-        var deadline = Date().addingTimeInterval(timeout.map { RunEndMessage.seconds($0) * 2 } ?? 60)
-        while restored < accepted.count {
-            guard let event = worker.next(until: deadline) else {
-                worker.terminate()
-                deadline = .distantFuture
-                continue
-            }
-            switch event {
-            case .reply(.finished):
-                restored += 1
-            case .reply(.failed(_, let message)):
-                emit(RunEndMessage.restoreFailed(message))
-                restored = accepted.count
-            case .exited, .reply(.trapped), .reply(.interrupted):
-                worker.terminate()
-                emit(RunEndMessage.restoreFailed(accepted[restored...].map { label($0.number) }))
-                accepted.removeSubrange(restored...)
-                self.worker = nil
-                restore(accepted: &accepted, label: label, emit: emit, announce: announce)
-                return
-            default:
-                continue
-            }
-        }
-        worker.stopWaiting()
-        emit(announce(accepted.map(\.number)))
     }
 
     private func startWorker() throws -> any WorkerConnection {

@@ -56,6 +56,7 @@ public struct LessonCommandLine {
         // Lesson names never start with '-', so anything that does is a mistyped option.
         if let option = arguments.first(where: {
             $0.hasPrefix("-") && $0 != "-" && !(subcommand == "check" && $0 == "--hint")
+                && !(subcommand == "notebook" && $0 == "--solutions")
         }) {
             let usage = Self.help(for: subcommand).split(separator: "\n").first ?? ""
             say(
@@ -111,17 +112,22 @@ public struct LessonCommandLine {
         }
     }
 
-    /// `swiftlab notebook LESSON [FILE]`: writes the lesson's notebook.
-    private func writeNotebook(_ arguments: [String]) -> Int32 {
+    /// `swiftlab notebook [--solutions] LESSON [FILE]`: writes the lesson's notebook
+    /// (with `--solutions`, the teacher's copy: each exercise's cell holds its solution).
+    private func writeNotebook(_ allArguments: [String]) -> Int32 {
+        let arguments = allArguments.filter { $0 != "--solutions" }
         guard (1...2).contains(arguments.count) else {
-            say("swiftlab notebook takes a lesson and, if you like, a file.\nUsage: swiftlab notebook LESSON [FILE]")
+            say(
+                "swiftlab notebook takes a lesson and, if you like, a file.\n"
+                    + "Usage: swiftlab notebook [--solutions] LESSON [FILE]")
             return 2
         }
         guard let lesson = library.lesson(named: arguments[0]) else {
             say("No lesson '\(arguments[0])'. `swiftlab lessons` lists them.")
             return 2
         }
-        let notebook = LessonNotebook(lesson: lesson)
+        var notebook = LessonNotebook(lesson: lesson)
+        notebook.showsSolutions = allArguments.contains("--solutions")
         let path = arguments.count == 2 ? arguments[1] : notebook.fileName
         do {
             let data = try notebook.json()

@@ -3,10 +3,14 @@ import Foundation
 /// A lesson as a Jupyter notebook (`swiftlab notebook N`), for a class to start from: its
 /// text as Markdown cells, each example as a code cell (a prediction says to guess
 /// first), and each exercise as its task, a code cell with its starter code to complete,
-/// and a `:check LESSON.N` cell. The notebook runs on the swiftlab kernel (`make jupyter`).
+/// and a `:check LESSON.N` cell (``showsSolutions``: the solution instead, for a teacher).
+/// The notebook runs on the swiftlab kernel (`make jupyter`).
 public struct LessonNotebook {
     /// The lesson written out.
     public var lesson: Lesson
+    /// Whether each exercise's code cell holds its solution instead of its starter code:
+    /// the teacher's copy, whose `:check` cells all pass.
+    public var showsSolutions = false
 
     /// The notebook of `lesson`.
     public init(lesson: Lesson) { self.lesson = lesson }
@@ -46,7 +50,10 @@ public struct LessonNotebook {
             }
             flushMarkdown()
             if let exercise = section.exercise {
-                cells.append(Cell(isCode: true, source: exercise.starter ?? "// Your answer here."))
+                cells.append(
+                    Cell(
+                        isCode: true,
+                        source: showsSolutions ? exercise.solution : exercise.starter ?? "// Your answer here."))
                 cells.append(
                     Cell(
                         isCode: false,

@@ -22,7 +22,7 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
         case .watch: return " [LESSON]"
         case .reset: return " LESSON [EXERCISE]"
         case .verify: return " [LESSON ...]"
-        case .notebook: return " LESSON [FILE]"
+        case .notebook: return " [--solutions] LESSON [FILE]"
         }
     }
 
@@ -88,7 +88,9 @@ public enum LessonSubcommand: String, CaseIterable, Sendable {
                 cells, its examples as code cells, each exercise as a code cell with its
                 starter code and a :check cell. FILE is by default the lesson's file name with
                 .ipynb (03-flatmap.ipynb) in the current folder; - writes to standard output.
-                Open it with the swiftlab kernel (make jupyter installs it).
+                With --solutions, the teacher's copy: each exercise's cell holds its solution,
+                and every :check cell passes. Open it with the swiftlab kernel (make jupyter
+                installs it).
                 """
         }
         return "Usage: swiftlab \(rawValue)\(arguments)\n\n" + details

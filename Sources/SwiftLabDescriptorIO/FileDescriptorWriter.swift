@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes text straight to a file descriptor, unbuffered, so that what the shell prints
-/// and what the line editor draws never overtake each other.
+/// Writes straight to a file descriptor, unbuffered and whole: what swiftlab prints and
+/// what its line editor draws never overtake each other, and a request or reply on a pipe
+/// to a helper process is never cut short.
 public enum FileDescriptorWriter {
     /// Writes all of `text` to `fd`, retrying after interrupted or partial writes.
     /// Errors (a closed pipe, say) are ignored: there is nowhere to report them.
@@ -14,9 +15,9 @@ public enum FileDescriptorWriter {
     }
 
     /// Writes all of `bytes` to `fd`, retrying after interrupted or partial writes; false
-    /// when the descriptor failed first (a pipe whose reader has gone).
+    /// when the descriptor failed first (a pipe whose reader has gone, with SIGPIPE ignored).
     @discardableResult
-    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    public static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -32,22 +33,4 @@ public enum FileDescriptorWriter {
             return true
         }
     }
-}
-
-/// The C library's `write`, named apart from ``FileDescriptorWriter/write(_:to:)``.
-func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, pointer, count)
-    #else
-    return Darwin.write(fd, pointer, count)
-    #endif
-}
-
-/// The C library's `read`, named apart from the readers' own `read` methods.
-func systemRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(fd, pointer, count)
-    #else
-    return Darwin.read(fd, pointer, count)
-    #endif
 }
