@@ -122,6 +122,41 @@ import Testing
         #expect(Shown(passthrough.subscription).children.first == "nil", "the subscriber is let go on cancel")
     }
 
+    @Test func theSubscriptionASubjectGetsFromItsFeedIsTheFeedDescribedAsSubject() {
+        let upstream = ControlledPublisher<Int, Never>()
+        let subject = RecordingSubject()
+        let feed = upstream.subscribe(subject)
+        let labels = ["downstreamSubject", "upstreamSubscription", "subject"]
+        let shown = Shown(subject.subscriptions.first)
+        shown.expect("Subject", labels: labels)
+        #expect(shown.children[0].contains("RecordingSubject"))
+        subject.subscriptions.first?.request(.max(42))
+        #expect(upstream.requests == [.max(42)])
+        feed.cancel()
+        feed.cancel()
+        subject.subscriptions.first?.request(.max(1))
+        #expect(upstream.requests == [.max(42)], "nothing after the cancel")
+        #expect(upstream.cancelCount == 1)
+        #expect(Shown(subject.subscriptions.first).children == ["nil", "nil", "nil"])
+        Shown(AnySubscriber(subject)).expect("Subject", labels: labels)
+    }
+
+    @Test func aFeedHoldsItsSubjectWeaklyAndTheSubjectCancelsItWhenItGoes() {
+        let upstream = ControlledPublisher<Int, Never>()
+        weak var weakSubject: CurrentValueSubject<Int, Never>?
+        var feed: AnyCancellable?
+        do {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            weakSubject = subject
+            feed = upstream.subscribe(subject)
+            upstream.send(1)
+            #expect(subject.value == 1)
+        }
+        #expect(weakSubject == nil, "the feed does not keep its subject alive")
+        #expect(upstream.cancelCount == 1, "the subject cancelled its feed when it went")
+        withExtendedLifetime(feed) {}
+    }
+
     @Test func futureSubscriptionShowsItsFutureSubscriberAndDemand() {
         let recorder = Recorder<Int, Never>(initialDemand: .none)
         let future = Future<Int, Never> { _ in }
@@ -368,6 +403,47 @@ import Testing
         }
     }
 
+    @Test func aFutureSubscriptionShowsItsFutureWhileThePromiseDeliversAndAfterADeliveryOnRequest() {
+        // Combine's: `parent` is the future while the promise's outcome is being
+        // delivered, `nil` once it has been; an outcome that waited for demand and went
+        // out from `request` leaves it in place.
+        func parent(_ subscription: (any Subscription)?) -> String? { Shown(subscription).children.first }
+        for outcome in [Result<Int, TestError>.success(1), .failure(.oops)] {
+            var promise: Future<Int, TestError>.Promise?
+            let future = Future<Int, TestError> { promise = $0 }
+            var subscription: (any Subscription)?
+            var parentWhileDelivering: [String?] = []
+            future.subscribe(
+                AnySubscriber(
+                    receiveSubscription: {
+                        subscription = $0
+                        $0.request(.unlimited)
+                    },
+                    receiveValue: { _ in
+                        parentWhileDelivering.append(parent(subscription))
+                        return .none
+                    },
+                    receiveCompletion: { _ in parentWhileDelivering.append(parent(subscription)) }))
+            #expect(parent(subscription)?.contains("Future") == true, "pending")
+            promise?(outcome)
+            #expect(!parentWhileDelivering.isEmpty)
+            #expect(parentWhileDelivering.allSatisfy { $0?.contains("Future") == true }, "\(outcome)")
+            #expect(parent(subscription) == "nil", "after the promise delivered \(outcome)")
+            withExtendedLifetime(future) {}
+        }
+
+        var promise: Future<Int, TestError>.Promise?
+        let future = Future<Int, TestError> { promise = $0 }
+        let late = Recorder<Int, TestError>(initialDemand: .none)
+        future.subscribe(late)
+        promise?(.success(2))
+        #expect(parent(late.subscription)?.contains("Future") == true, "resolved, waiting for demand")
+        late.request(.max(1))
+        #expect(late.history == [.subscription, .value(2), .finished])
+        #expect(parent(late.subscription)?.contains("Future") == true, "delivered from request")
+        withExtendedLifetime(future) {}
+    }
+
     @Test func anySubscriberShowsWhatItWraps() {
         let recorder = Recorder<Int, Never>()
         let erased = Shown(AnySubscriber(recorder))
@@ -402,4 +478,19 @@ import Testing
         shown.expect("ValueForKeys", labels: ["keyPath0", "keyPath1", "keyPath2"])
         #expect(shown.children.last?.contains("pressure") == true)
     }
+}
+
+/// A subject that records the subscriptions it is handed and sends nowhere.
+private final class RecordingSubject: Subject, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+    private let lock = NSLock()
+    private var received: [any Subscription] = []
+
+    var subscriptions: [any Subscription] { lock.withLock { received } }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
+    func send(_ value: Int) {}
+    func send(completion: Subscribers.Completion<Never>) {}
+    func send(subscription: any Subscription) { lock.withLock { received.append(subscription) } }
 }

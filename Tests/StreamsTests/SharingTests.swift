@@ -1,3 +1,4 @@
+import Foundation
 import Streams
 import Testing
 
@@ -73,6 +74,44 @@ import Testing
         #expect(recorder.values == [0, 1])
     }
 
+    @Test func multicastStagePassesDemandUpAsARequestAndIgnoresWhatComesAfterTheEnd() {
+        // Combine's multicast stands between its subject and each subscriber: the demand
+        // a value returns is requested from the subject, a second subscription is
+        // cancelled, and nothing passes after the completion or a cancel.
+        let subject = CapturingSubject()
+        let multicast = Empty<Int, TestError>(completeImmediately: false).multicast(subject: subject)
+        let recorder = Recorder<Int, TestError>(initialDemand: .max(2), demandPerValue: .max(1))
+        multicast.subscribe(recorder)
+        let stage = subject.subscriber
+        let subscription = RecordingSubscription()
+        stage?.receive(subscription: subscription)
+        let extra = RecordingSubscription()
+        stage?.receive(subscription: extra)
+        #expect(extra.cancelCount == 1)
+        #expect(recorder.history == [.subscription])
+        #expect(subscription.requests == [.max(2)])
+        #expect(stage?.receive(1) == Subscribers.Demand.none)
+        #expect(subscription.requests == [.max(2), .max(1)])
+        stage?.receive(completion: .failure(.oops))
+        stage?.receive(completion: .finished)
+        #expect(stage?.receive(2) == Subscribers.Demand.none)
+        #expect(recorder.history == [.subscription, .value(1), .failure("oops")])
+
+        let cancelled = Recorder<Int, TestError>(initialDemand: .none)
+        multicast.subscribe(cancelled)
+        let second = subject.subscriber
+        let secondSubscription = RecordingSubscription()
+        second?.receive(subscription: secondSubscription)
+        cancelled.cancel()
+        cancelled.cancel()
+        cancelled.request(.max(3))
+        _ = second?.receive(3)
+        second?.receive(completion: .finished)
+        #expect(secondSubscription.cancelCount == 1)
+        #expect(secondSubscription.requests == [])
+        #expect(cancelled.history == [.subscription])
+    }
+
     @Test func makeConnectableAndAutoconnect() {
         let connectable = [1, 2].publisher.makeConnectable()
         let a = Recorder<Int, Never>()
@@ -88,4 +127,21 @@ import Testing
         subject.send(3)
         #expect(b.values == [3])
     }
+}
+
+/// A subject that keeps the last subscriber given to it, for a test to drive by hand.
+private final class CapturingSubject: Subject, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = TestError
+    private let lock = NSLock()
+    private var last: AnySubscriber<Int, TestError>?
+
+    var subscriber: AnySubscriber<Int, TestError>? { lock.withLock { last } }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+        lock.withLock { last = AnySubscriber(subscriber) }
+    }
+    func send(_ value: Int) {}
+    func send(completion: Subscribers.Completion<TestError>) {}
+    func send(subscription: any Subscription) {}
 }

@@ -63,6 +63,28 @@ import Testing
         #expect(first.cancelCount == 1)
     }
 
+    @Test func sinkCancelledBeforeItsSubscriptionGoesOn() {
+        // Combine's sink ignores a cancel while it has no subscription: a publisher that
+        // sends without one still reaches it, and a subscription arriving later is taken.
+        var values: [Int] = []
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+        sink.cancel()
+        _ = sink.receive(1)
+        let late = RecordingSubscription()
+        sink.receive(subscription: late)
+        #expect(late.requests == [.unlimited])
+        #expect(late.cancelCount == 0)
+        _ = sink.receive(2)
+        #expect(values == [1, 2])
+
+        // So does the one `sink(receiveValue:)` makes when its cancellable goes first.
+        let upstream = ControlledPublisher<Int, Never>(subscribesAtOnce: false)
+        var received: [Int] = []
+        _ = upstream.sink { received.append($0) }
+        upstream.send(3)
+        #expect(received == [3])
+    }
+
     final class Box {
         var value = 0
     }
@@ -87,9 +109,10 @@ import Testing
     /// Operators whose stage keeps state: after the upstream's completion they ignore
     /// its values and completions, and they cancel a second subscription (`buffer`'s are
     /// in `BufferTests`). Stateless stages (`map`, `filter`) and `handleEvents` pass such
-    /// events on, as Combine's do; the subscriber at the end ignores them.
+    /// events on, as Combine's do; the subscriber at the end ignores them. So does
+    /// `tryMap` with values (below).
     @Test(arguments: [
-        "scan", "removeDuplicates", "prefix", "collect", "flatMap", "catch", "receiveOn", "first", "tryMap",
+        "scan", "removeDuplicates", "prefix", "collect", "flatMap", "catch", "receiveOn", "first",
     ])
     func statefulStagesIgnoreEventsAfterTheCompletionAndCancelASecondSubscription(operatorName: String) {
         let upstream = ControlledPublisher<Int, TestError>()
@@ -106,6 +129,72 @@ import Testing
         upstream.send(completion: .finished)
         #expect(recorder.history == settled, "\(operatorName)")
         #expect(settled.last == .finished, "\(operatorName)")
+    }
+
+    // MARK: tryMap: as Combine's, it leaves stopping to the upstream
+
+    @Test func tryMapPassesValuesOnAfterAThrowAndFailsAgainAtEachThrow() {
+        let upstream = ControlledPublisher<Int, Never>()
+        var calls = 0
+        let recorder = Recorder<Int, any Error>()
+        upstream.tryMap { value -> Int in
+            calls += 1
+            if value < 0 { throw TestError.oops }
+            return value * 2
+        }.subscribe(recorder)
+        upstream.send(1)
+        upstream.send(-1)
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        upstream.send(-2)
+        #expect(recorder.history == [.subscription, .value(2), .failure("oops"), .value(4), .failure("oops")])
+        #expect(calls == 4)
+        #expect(upstream.requests == [.unlimited])
+        #expect(upstream.cancelCount == 1, "the first throw cancels the upstream; the completion after it is ignored")
+    }
+
+    @Test func tryMapPassesAValueAfterItsCancelButNotACompletionOrDemand() {
+        let upstream = ControlledPublisher<Int, Never>()
+        let recorder = Recorder<Int, any Error>()
+        upstream.tryMap { $0 * 2 }.subscribe(recorder)
+        recorder.cancel()
+        recorder.cancel()
+        recorder.request(.max(1))
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        #expect(recorder.history == [.subscription, .value(2)])
+        #expect(upstream.requests == [.unlimited])
+        #expect(upstream.cancelCount == 1)
+    }
+
+    @Test func tryMapIgnoresACompletionBeforeItsSubscriptionAndACancelBeforeIt() {
+        let upstream = ControlledPublisher<Int, Never>(subscribesAtOnce: false)
+        let recorder = Recorder<Int, any Error>()
+        upstream.tryMap { $0 }.subscribe(recorder)
+        upstream.send(completion: .finished)
+        #expect(recorder.history == [])
+        upstream.subscriberAsSubscription?.cancel()
+        upstream.send(subscription: upstream.makeSubscription())
+        #expect(upstream.cancelCount == 0, "a cancel before the subscription does nothing")
+        #expect(upstream.requests == [.unlimited])
+        #expect(recorder.history == [.subscription])
+    }
+
+    @Test func tryMapKeepsItsSubscriberAsLongAsItsSubscriptionLives() {
+        let subject = PassthroughSubject<Int, Never>()
+        var subscriberGone = false
+        var subscription: (any Subscription)?
+        do {
+            let probe = Token { subscriberGone = true }
+            subject.tryMap { $0 }.subscribe(
+                AnySubscriber(
+                    receiveSubscription: { subscription = $0 },
+                    receiveCompletion: { _ in withExtendedLifetime(probe) {} }))
+        }
+        subject.send(completion: .finished)
+        #expect(!subscriberGone, "after the completion, while the subscription lives, as in Combine")
+        subscription = nil
+        #expect(subscriberGone)
     }
 
     // MARK: handleEvents and print: every event passed on, the hooks only while live
@@ -253,8 +342,7 @@ import Testing
         case "flatMap": upstream.flatMap { Just($0).setFailureType(to: TestError.self) }.eraseToAnyPublisher()
         case "catch": upstream.catch { Fail(error: $0) }.eraseToAnyPublisher()
         case "receiveOn": upstream.receive(on: ImmediateScheduler.shared).eraseToAnyPublisher()
-        case "first": upstream.first().eraseToAnyPublisher()
-        default: upstream.tryMap { $0 }.mapError { $0 as? TestError ?? .other }.eraseToAnyPublisher()
+        default: upstream.first().eraseToAnyPublisher()
         }
     }
 }

@@ -1,5 +1,5 @@
 /// The inner subscriber shared by the operators that hand events to a ``Scheduler``:
-/// `receive(on:)` and `delay` use it as it is; `debounce` and `subscribe(on:)` subclass
+/// `delay` uses it as it is; `debounce`, `subscribe(on:)`, `throttle` and `timeout` subclass
 /// it and override the events they treat differently.
 ///
 /// It stands between upstream and downstream as both the subscriber and the downstream's
@@ -153,7 +153,7 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
         _fixLifetime(released)
     }
 
-    /// No children, as Combine's `receive(on:)`, `subscribe(on:)`, `throttle` and
+    /// No children, as Combine's `subscribe(on:)`, `throttle` and
     /// `timeout` show; an operator whose Combine mirror shows its state overrides it.
     @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }

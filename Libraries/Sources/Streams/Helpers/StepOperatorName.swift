@@ -8,7 +8,7 @@ enum StepOperatorName: UInt8 {
     case first, firstWhere, tryFirstWhere, ignoreOutput, lastWhere, tryLastWhere
     case last, output, prefixWhile, tryPrefixWhile, reduce, tryReduce, removeDuplicates
     case tryRemoveDuplicates, replaceEmpty, replaceError, scan, tryScan, tryCompactMap
-    case tryFilter, tryMap, encode, decode
+    case tryFilter, encode, decode
 
     /// Combine's name for the operator's subscription.
     var name: String {
@@ -47,7 +47,6 @@ enum StepOperatorName: UInt8 {
         case .tryScan: "TryScan"
         case .tryCompactMap: "TryCompactMap"
         case .tryFilter: "TryFilter"
-        case .tryMap: "TryMap"
         case .encode: "Encode"
         case .decode: "Decode"
         }
@@ -80,7 +79,7 @@ enum StepOperatorName: UInt8 {
     var mirrorShape: MirrorShape {
         switch self {
         case .drop, .dropWhile, .tryDropWhile, .ignoreOutput, .output, .replaceEmpty,
-            .replaceError, .tryMap:
+            .replaceError:
             .empty
         case .collect:
             .gatheredCount

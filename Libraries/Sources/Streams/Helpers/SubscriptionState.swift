@@ -68,11 +68,37 @@ enum SubscriptionState {
         }
     }
 
+    /// Ends the subscription unless none has arrived yet, as Combine's `Sink` and the
+    /// stages that follow it treat a cancel before the subscription: returns the live
+    /// subscription, if any, and whether it was still awaiting one (then nothing
+    /// changes). Moves the state instead of copying it, as ``terminate()`` does.
+    @inlinable
+    mutating func terminateUnlessAwaiting() -> (subscription: (any Subscription)?, wasAwaiting: Bool) {
+        switch consume self {
+        case .awaiting:
+            self = .awaiting
+            return (nil, true)
+        case .subscribed(let subscription):
+            self = .terminal
+            return (subscription, false)
+        case .terminal:
+            self = .terminal
+            return (nil, false)
+        }
+    }
+
     /// The live subscription, if subscribed.
     @inlinable
     var subscription: (any Subscription)? {
         if case .subscribed(let subscription) = self { return subscription }
         return nil
+    }
+
+    /// Whether a subscription is live.
+    @inlinable
+    var isSubscribed: Bool {
+        if case .subscribed = self { return true }
+        return false
     }
 
     /// Whether completion or cancellation already happened.

@@ -81,15 +81,24 @@ extension Publisher {
     }
 }
 
-/// What `multicast` subscribes to its subject for each subscriber: values and the
-/// completion pass straight through; the subject's subscription reaches the subscriber
-/// wrapped in a ``MulticastSubscription``, which calls itself `"Multicast"` as Combine's
-/// does.
+/// What `multicast` subscribes to its subject for each subscriber, and the subscription
+/// that subscriber gets (called `"Multicast"`, as Combine's), with Combine's rules
+/// (OpenCombine's tests record them): the subject's first subscription is passed on as
+/// this object, a second one is cancelled; the demand the subscriber returns for a value
+/// is requested from the subject's subscription, not returned to the subject; after the
+/// completion or a cancel, values, completions, requests and cancels are ignored.
+///
+/// The downstream is a `let`, kept as long as this stage, as Combine keeps it; the lock
+/// guards only `state` and is never held while calling out.
 @usableFromInline
-struct MulticastSubscriber<Downstream: Subscriber>: ForwardingSubscriber {
+final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable,
+    @unchecked Sendable
+{
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
     @usableFromInline let downstream: Downstream
 
     @inlinable
@@ -99,33 +108,60 @@ struct MulticastSubscriber<Downstream: Subscriber>: ForwardingSubscriber {
 
     @inlinable
     func receive(subscription: any Subscription) {
-        downstream.receive(subscription: MulticastSubscription(subject: subscription))
+        lock.lock()
+        guard state.attach(subscription) else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        lock.unlock()
+        downstream.receive(subscription: self)
     }
-
-    @inlinable @inline(__always)
-    func receive(_ input: Input) -> Subscribers.Demand {
-        downstream.receive(input)
-    }
-}
-
-/// The subscription a `multicast` subscriber gets: the subject's, under Combine's name.
-@usableFromInline
-final class MulticastSubscription: Subscription, CombineReflectable, @unchecked Sendable {
-    @usableFromInline let subject: any Subscription
 
     @inlinable
-    init(subject: any Subscription) {
-        self.subject = subject
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard state.isSubscribed else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 {
+            request(more)
+        }
+        return .none
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard state.isSubscribed else {
+            lock.unlock()
+            return
+        }
+        // Let go of after the downstream's call: this may be the last reference to the
+        // subscription, whose deinit is user code that may call back in.
+        let upstream = state.terminate()
+        lock.unlock()
+        downstream.receive(completion: completion)
+        _fixLifetime(upstream)
     }
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
-        subject.request(demand)
+        lock.lock()
+        let upstream = state.subscription
+        lock.unlock()
+        upstream?.request(demand)
     }
 
     @inlinable
     func cancel() {
-        subject.cancel()
+        lock.lock()
+        let upstream = state.terminate()
+        lock.unlock()
+        upstream?.cancel()
     }
 
     @usableFromInline var description: String { "Multicast" }

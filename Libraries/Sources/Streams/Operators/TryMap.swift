@@ -1,6 +1,8 @@
 extension Publishers {
     /// A publisher that transforms every value with a throwing closure; a thrown error
-    /// fails the stream and cancels the upstream.
+    /// fails the stream and cancels the upstream. As Combine's, it leaves it to the
+    /// upstream to stop sending: a value that still arrives after a thrown error or a
+    /// cancel is transformed and passed on.
     public struct TryMap<Upstream: Publisher, Output>: Publisher {
         /// Any error: the upstream's or one thrown by ``transform``.
         public typealias Failure = any Error
@@ -20,16 +22,113 @@ extension Publishers {
         /// Attaches `subscriber` behind the transformation.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let transform = transform
-            upstream.receive(
-                subscriber: StepSubscriber<Upstream, S, Void>(
-                    name: .tryMap, downstream: subscriber, state: (),
-                    step: { _, value in
-                        do { return .emit(try transform(value)) } catch { return .fail(error) }
-                    },
-                    finishing: { _, completion in .forwardingAsError(completion) }))
+            upstream.receive(subscriber: TryMapSubscriber(downstream: subscriber, transform: transform))
         }
     }
+}
+
+/// `tryMap`'s stage, with Combine's rules (OpenCombine's tests record them): every value
+/// is transformed and passed on, even after a thrown error or a cancel (which Combine
+/// leaves to the upstream to stop); a thrown error cancels the upstream and fails the
+/// downstream, each time one is thrown; the upstream's completion, a request and a cancel
+/// count only while subscribed; a cancel before the subscription does nothing, so a
+/// subscription arriving later is passed on; the downstream is kept as long as this
+/// stage.
+///
+/// The value path takes no lock: the downstream is a `let`, and the upstream's calls are
+/// serial by the subscriber contract. The lock guards only `state`, never held while
+/// calling out.
+@usableFromInline
+final class TryMapSubscriber<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+    CombineReflectable, @unchecked Sendable
+where Downstream.Failure == any Error {
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (Input) throws -> Downstream.Input
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (Input) throws -> Downstream.Input) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard state.attach(subscription) else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let output: Downstream.Input
+        do {
+            output = try transform(input)
+        } catch {
+            fail(error)
+            return .none
+        }
+        return downstream.receive(output)
+    }
+
+    /// Out of line: the value path stays small.
+    @usableFromInline @inline(never)
+    func fail(_ error: any Error) {
+        lock.lock()
+        let upstream = state.terminate()
+        lock.unlock()
+        upstream?.cancel()
+        downstream.receive(completion: .failure(error))
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard state.isSubscribed else {
+            lock.unlock()
+            return
+        }
+        // Let go of after the downstream's call: this may be the last reference to the
+        // subscription, whose deinit is user code that may call back in.
+        let upstream = state.terminate()
+        lock.unlock()
+        switch completion {
+        case .finished: downstream.receive(completion: .finished)
+        case .failure(let error): downstream.receive(completion: .failure(error))
+        }
+        _fixLifetime(upstream)
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        let upstream = state.subscription
+        lock.unlock()
+        upstream?.request(demand)
+    }
+
+    @inlinable
+    func cancel() {
+        lock.lock()
+        guard state.isSubscribed else {
+            lock.unlock()
+            return
+        }
+        let upstream = state.terminate()
+        lock.unlock()
+        upstream?.cancel()
+    }
+
+    @usableFromInline var description: String { "TryMap" }
+
+    /// No children, as Combine's mirror shows.
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
 extension Publisher {

@@ -88,8 +88,9 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
     @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     @usableFromInline @exclusivity(unchecked) var outcome: Result<Output, Failure>?
     @usableFromInline @exclusivity(unchecked) var hasDemand = false
-    /// The future, while this subscription waits in its list; weak, so that a future
-    /// nobody else holds can go even while a subscriber waits.
+    /// The future, for the mirror and to leave its list on cancel, until the promise has
+    /// delivered the outcome or the subscription is cancelled (see `resolve`); weak, so
+    /// that a future nobody else holds can go even while a subscriber waits.
     @usableFromInline weak var parent: Future<Output, Failure>?
     /// The ``SubscriberBox`` the closures call, kept only to show the subscriber in the
     /// mirror; dropped with the closures (which still hold it while they run).
@@ -108,11 +109,18 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
         self.receiveCompletion = receiveCompletion
     }
 
+    /// Hands the outcome over, and delivers it if the subscriber has asked for it (or it
+    /// is a failure). As in Combine, the mirror's `parent` is still the future while the
+    /// subscriber receives the outcome from here, and `nil` once it has; an outcome that
+    /// waits for demand and goes out from `request` leaves `parent` as it is.
     @inlinable
     func resolve(_ result: Result<Output, Failure>) {
         lock.lock()
         outcome = result
-        deliverIfReadyAndUnlock()
+        guard deliverIfReadyAndUnlock() else { return }
+        lock.lock()
+        parent = nil
+        lock.unlock()
     }
 
     @inlinable
@@ -123,24 +131,25 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
         deliverIfReadyAndUnlock()
     }
 
-    /// Called with the lock held; releases it before calling the subscriber.
+    /// Called with the lock held; releases it before calling the subscriber. Returns
+    /// whether it delivered the outcome.
     @inlinable
-    func deliverIfReadyAndUnlock() {
+    @discardableResult
+    func deliverIfReadyAndUnlock() -> Bool {
         guard let outcome, receiveCompletion != nil else {
             lock.unlock()
-            return
+            return false
         }
         switch outcome {
         case .success(let value):
             guard hasDemand else {
                 lock.unlock()
-                return
+                return false
             }
             let (onValue, onCompletion) = (receiveValue, receiveCompletion)
             receiveValue = nil
             receiveCompletion = nil
             subscriberBox = nil
-            parent = nil
             lock.unlock()
             _ = onValue?(value)
             onCompletion?(.finished)
@@ -150,11 +159,11 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
             receiveValue = nil
             receiveCompletion = nil
             subscriberBox = nil
-            parent = nil
             lock.unlock()
             onCompletion?(.failure(error))
             withExtendedLifetime(onValue) {}
         }
+        return true
     }
 
     @inlinable
@@ -177,10 +186,10 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
 extension FutureSubscription: CombineReflectable {
     @usableFromInline var description: String { "Future" }
 
-    /// The future and the subscriber (both `nil` once the subscriber has the outcome, or
-    /// cancelled) and whether it has
-    /// asked for the value, as Combine's mirror shows them (Combine's lists the future
-    /// twice, as `parent` and `subject`).
+    /// The future (`nil` once the promise has delivered the outcome, or after a cancel),
+    /// the subscriber (`nil` once it has the outcome, or after a cancel) and whether it
+    /// has asked for the value, as Combine's mirror shows them (Combine's lists the
+    /// future twice, as `parent` and `subject`).
     @usableFromInline var customMirror: Mirror {
         lock.lock()
         let (future, box, demanded) = (parent, subscriberBox as? any ErasedSubscriberBox, hasDemand)

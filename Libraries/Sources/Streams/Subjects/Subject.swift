@@ -43,14 +43,24 @@ extension Publisher {
     }
 }
 
-/// Subscribes on behalf of a subject: hands it the subscription and forwards events.
+/// Subscribes on behalf of a subject and stands between it and the upstream, as Combine's
+/// `SubjectSubscriber` does: the subject gets this object as its subscription (described
+/// `"Subject"`), whose requests and cancel go upstream, and the values and the completion
+/// are sent into the subject.
+///
+/// The subject is held weakly, as Combine holds it: the subject keeps this subscription
+/// among its upstream feeds, so a strong reference back would keep a subject that nobody
+/// else holds alive for as long as its feed runs, and its deinit, which cancels its feeds,
+/// could never run.
 @usableFromInline
-final class SubjectFeeder<Downstream: Subject>: Subscriber, Cancellable, @unchecked Sendable {
+final class SubjectFeeder<Downstream: Subject>: Subscriber, Subscription, CombineReflectable,
+    @unchecked Sendable
+{
     @usableFromInline typealias Input = Downstream.Output
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var subject: Downstream?
+    @usableFromInline weak var subject: Downstream?
     @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
 
     @inlinable
@@ -61,19 +71,19 @@ final class SubjectFeeder<Downstream: Subject>: Subscriber, Cancellable, @unchec
     @inlinable
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard state.attach(subscription), let subject else {
+        guard let subject, state.attach(subscription) else {
             lock.unlock()
             subscription.cancel()
             return
         }
         lock.unlock()
-        subject.send(subscription: subscription)
+        subject.send(subscription: self)
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        let subject = self.subject
+        let subject = state.isSubscribed ? self.subject : nil
         lock.unlock()
         subject?.send(input)
         return .none
@@ -82,7 +92,7 @@ final class SubjectFeeder<Downstream: Subject>: Subscriber, Cancellable, @unchec
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        let subject = self.subject
+        let subject = state.isSubscribed ? self.subject : nil
         self.subject = nil
         // Let go of at return, after unlocking: this may be the last reference to the
         // subscription, whose deinit may call back into this subscriber.
@@ -92,14 +102,37 @@ final class SubjectFeeder<Downstream: Subject>: Subscriber, Cancellable, @unchec
         subject?.send(completion: completion)
     }
 
+    /// Passes the subject's demand upstream, until the completion or a cancel.
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        let upstream = state.subscription
+        lock.unlock()
+        upstream?.request(demand)
+    }
+
     @inlinable
     func cancel() {
         lock.lock()
-        let subject = self.subject
-        self.subject = nil
+        subject = nil
         let upstream = state.terminate()
         lock.unlock()
         upstream?.cancel()
-        withExtendedLifetime(subject) {}
+    }
+
+    @usableFromInline var description: String { "Subject" }
+
+    /// The subject (`nil` once the feed has ended) and the upstream subscription, as
+    /// Combine's mirror shows them (it lists the subject twice).
+    @usableFromInline var customMirror: Mirror {
+        lock.lock()
+        let (subject, upstream) = (self.subject, state.subscription)
+        lock.unlock()
+        return Mirror(
+            self,
+            children: [
+                "downstreamSubject": subject as Any, "upstreamSubscription": upstream as Any,
+                "subject": subject as Any,
+            ])
     }
 }

@@ -43,7 +43,7 @@ extension Subscribers {
         }
 
         /// Keeps the subscription and requests unlimited values; a second subscription, or
-        /// one arriving after cancel, is cancelled.
+        /// one arriving after the completion or a cancel, is cancelled.
         @inlinable
         public func receive(subscription: any Subscription) {
             lock.lock()
@@ -82,11 +82,17 @@ extension Subscribers {
             withExtendedLifetime((released, upstream)) {}
         }
 
-        /// Cancels the upstream subscription.
+        /// Cancels the upstream subscription. As in Combine, a sink that has no
+        /// subscription yet ignores it: values still reach it, and a subscription that
+        /// arrives later is accepted.
         @inlinable
         public func cancel() {
             lock.lock()
-            let upstream = state.terminate()
+            let (upstream, wasAwaiting) = state.terminateUnlessAwaiting()
+            guard !wasAwaiting else {
+                lock.unlock()
+                return
+            }
             ended.set()
             let released = releaseCancellableLocked()
             lock.unlock()
@@ -99,9 +105,14 @@ extension Subscribers {
         @inlinable
         func cancelFromCancellable() {
             lock.lock()
-            let upstream = state.terminate()
-            ended.set()
             canceller = nil
+            // As `cancel()`: without a subscription yet, the sink goes on.
+            let (upstream, wasAwaiting) = state.terminateUnlessAwaiting()
+            guard !wasAwaiting else {
+                lock.unlock()
+                return
+            }
+            ended.set()
             lock.unlock()
             if let live = consume upstream { live.cancel() }
         }
