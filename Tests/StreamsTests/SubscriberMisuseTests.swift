@@ -191,6 +191,7 @@ import Testing
                     receiveSubscription: { subscription = $0 },
                     receiveCompletion: { _ in withExtendedLifetime(probe) {} }))
         }
+        #expect(subscription != nil)
         subject.send(completion: .finished)
         #expect(!subscriberGone, "after the completion, while the subscription lives, as in Combine")
         subscription = nil
