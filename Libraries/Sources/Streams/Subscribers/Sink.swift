@@ -9,24 +9,47 @@ extension Subscribers {
     /// [1, 2].publisher.subscribe(sink)
     /// ```
     ///
-    /// Cancelling or completing releases the upstream subscription. The closures stay
-    /// alive as long as the sink. The sink that ``Publisher/sink(receiveCompletion:receiveValue:)``
-    /// makes is let go of by its cancellable when it completes or is cancelled, so its
-    /// closures go too, as in Combine: an object that keeps that cancellable and is
-    /// captured by the closures is freed once the stream has ended.
+    /// Completing, failing or cancelling (once it has a subscription: a cancel before it
+    /// is ignored, as in Combine) releases the upstream subscription and the closures, so
+    /// what they capture is freed then, even an object that keeps the sink: from then on
+    /// ``receiveValue`` and ``receiveCompletion`` read as closures that do nothing, as
+    /// Combine's do. A closure that cancels the sink runs to its end first; a cancel from
+    /// another thread while a value is being delivered leaves the release to that
+    /// delivery, when it returns.
+    ///
+    /// A value costs no lock, no atomic read-modify-write and no retain on Linux, where
+    /// the thread that delivers marks its delivery with plain stores and a cancel from
+    /// another thread pays a `membarrier(2)` call instead (see `SinkDelivery`). Elsewhere
+    /// each value takes the sink's lock, as Combine's sink does.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible,
         @unchecked Sendable
     {
-        /// Called with every value.
-        public let receiveValue: (Input) -> Void
-        /// Called once with the completion.
-        public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        /// Called with every value; once the sink has ended, a closure that does nothing.
+        public var receiveValue: (Input) -> Void {
+            lock.lock()
+            defer { lock.unlock() }
+            return closuresReleased ? { _ in } : closures._withUnsafeGuaranteedRef { $0.receiveValue }
+        }
+
+        /// Called once with the completion; once the sink has ended, a closure that does
+        /// nothing.
+        public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+            lock.lock()
+            defer { lock.unlock() }
+            return closuresReleased ? { _ in } : closures._withUnsafeGuaranteedRef { $0.receiveCompletion }
+        }
 
         @usableFromInline let lock = Lock()
         @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
         /// Set on completion or cancel, so later values are ignored (read without the lock).
         @usableFromInline let ended = TerminationFlag()
+        /// The closures, retained once, until ``closuresReleased``.
+        @usableFromInline let closures: Unmanaged<SinkClosures<Input, Failure>>
+        /// Set under `lock` by whoever releases ``closures`` (once, after unlocking).
+        @usableFromInline @exclusivity(unchecked) var closuresReleased = false
+        /// Which thread delivers, and how many deliveries are under way.
+        @usableFromInline let delivery = SinkDelivery()
         /// The cancellable ``Publisher/sink(receiveCompletion:receiveValue:)`` returned
         /// for this sink, not retained: set before the subscription, cleared under `lock`
         /// when the sink ends (see ``releaseCancellableLocked()``).
@@ -38,8 +61,12 @@ extension Subscribers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            self.receiveCompletion = receiveCompletion
-            self.receiveValue = receiveValue
+            closures = .passRetained(
+                SinkClosures(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
+        }
+
+        deinit {
+            if !closuresReleased { closures.release() }
         }
 
         /// Keeps the subscription and requests unlimited values; a second subscription, or
@@ -48,6 +75,9 @@ extension Subscribers {
         public func receive(subscription: any Subscription) {
             lock.lock()
             let accepted = state.attach(subscription)
+            // The subscribing thread is usually the one that delivers (a subject sent to on
+            // it, a sequence): it delivers without taking the lock to take over.
+            if accepted { delivery.adoptLocked() }
             lock.unlock()
             if accepted {
                 subscription.request(.unlimited)
@@ -61,73 +91,142 @@ extension Subscribers {
         public func receive(_ value: Input) -> Subscribers.Demand {
             // As in Combine: a value after the completion or cancel is ignored; one before
             // the subscription is not.
-            guard !ended.isSet else { return .none }
-            receiveValue(value)
+            #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
+            if delivery.isOwnedByCurrentThread {
+                let before = delivery.enter()
+                if !ended.isSet {
+                    closures._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+                }
+                delivery.leave(restoring: before)
+                if ended.isSet { finishDeliveryAfterEnd(restoring: before) }
+                return .none
+            }
+            #endif
+            receiveTakingTheLock(value)
             return .none
         }
 
-        /// Calls ``receiveCompletion`` once and releases the subscription.
+        /// A value on a thread that does not own the deliveries: it takes over (Linux), or
+        /// counts itself in and out under the lock (see `SinkDelivery`).
+        @inlinable @inline(never)
+        func receiveTakingTheLock(_ value: Input) {
+            lock.lock()
+            guard !ended.isSet else {
+                lock.unlock()
+                return
+            }
+            if delivery.takeOverLocked() {
+                lock.unlock()
+                _ = receive(value)
+                return
+            }
+            let before = delivery.current
+            delivery.setCurrent(before &+ 1)
+            lock.unlock()
+            closures._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+            lock.lock()
+            delivery.setCurrent(before)
+            let releases = before == 0 && ended.isSet && takeClosuresLocked()
+            lock.unlock()
+            if releases { closures.release() }
+        }
+
+        /// After a delivery on the owner thread that found the sink ended: the outermost
+        /// one releases the closures unless the end (or another such delivery) did.
+        @usableFromInline
+        func finishDeliveryAfterEnd(restoring before: UInt) {
+            guard before == 0 else { return }
+            lock.lock()
+            let releases = takeClosuresLocked()
+            lock.unlock()
+            if releases { closures.release() }
+        }
+
+        /// Marks the closures released, if nobody did; the caller releases them after
+        /// unlocking (their captures' deinits are user code). Lock held.
+        @inlinable
+        func takeClosuresLocked() -> Bool {
+            guard !closuresReleased else { return false }
+            closuresReleased = true
+            return true
+        }
+
+        /// Calls ``receiveCompletion`` once, and releases the subscription and the closures.
         @inlinable
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             let (upstream, wasTerminal) = state.terminateTellingIfTerminal()
-            ended.set()
-            let released = releaseCancellableLocked()
-            lock.unlock()
-            if !wasTerminal {
-                receiveCompletion(completion)
-            }
-            // The subscription too is let go of after unlocking: this may be the last
-            // reference to it, and its deinit is user code that may cancel this sink.
-            withExtendedLifetime((released, upstream)) {}
-        }
-
-        /// Cancels the upstream subscription. As in Combine, a sink that has no
-        /// subscription yet ignores it: values still reach it, and a subscription that
-        /// arrives later is accepted.
-        @inlinable
-        public func cancel() {
-            lock.lock()
-            let (upstream, wasAwaiting) = state.terminateUnlessAwaiting()
-            guard !wasAwaiting else {
+            guard !wasTerminal else {
                 lock.unlock()
                 return
             }
             ended.set()
             let released = releaseCancellableLocked()
+            // Values and the completion never overlap (the Subscriber contract), so a
+            // delivery under way is one this completion arrived from inside of, on this
+            // thread: it releases the closures when it returns.
+            let releasesClosures = delivery.current == 0 && takeClosuresLocked()
             lock.unlock()
-            if let live = consume upstream { live.cancel() }
-            withExtendedLifetime(released) {}
+            closures._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+            if releasesClosures { closures.release() }
+            // The subscription too is let go of after unlocking: this may be the last
+            // reference to it, and its deinit is user code that may cancel this sink.
+            withExtendedLifetime((released, upstream)) {}
+        }
+
+        /// Cancels the upstream subscription and releases the closures. As in Combine, a
+        /// sink that has no subscription yet ignores it: values still reach it, and a
+        /// subscription that arrives later is accepted.
+        @inlinable
+        public func cancel() {
+            end(fromCancellable: false)
         }
 
         /// ``cancel()`` run by the cancellable ``Publisher/sink(receiveCompletion:receiveValue:)``
         /// returned, which has already given up its action: it needs no asking to let go.
         @inlinable
         func cancelFromCancellable() {
+            end(fromCancellable: true)
+        }
+
+        /// What ``cancel()`` does; `fromCancellable` when the cancellable runs it.
+        @inlinable
+        func end(fromCancellable: Bool) {
             lock.lock()
-            canceller = nil
-            // As `cancel()`: without a subscription yet, the sink goes on.
+            if fromCancellable { canceller = nil }
+            guard !ended.isSet else {
+                lock.unlock()
+                return
+            }
             let (upstream, wasAwaiting) = state.terminateUnlessAwaiting()
             guard !wasAwaiting else {
                 lock.unlock()
                 return
             }
             ended.set()
+            let released = fromCancellable ? nil : releaseCancellableLocked()
+            // See `SinkDelivery`: on the thread that delivers (or with no such thread),
+            // `current` is exact; from another, only after the heavy fence.
+            let fences = delivery.needsFenceToEndLocked
+            let releasesClosures = !fences && delivery.current == 0 && takeClosuresLocked()
             lock.unlock()
             if let live = consume upstream { live.cancel() }
+            if releasesClosures {
+                closures.release()
+            } else if fences, delivery.isIdleAfterFence() {
+                finishDeliveryAfterEnd(restoring: 0)
+            }
+            withExtendedLifetime(released) {}
         }
 
         /// Makes the cancellable that ``Publisher/sink(receiveCompletion:receiveValue:)``
         /// returned let go of this sink, which has ended (lock held; the caller releases
-        /// what it returns after unlocking). Then only the upstream keeps the sink, until
-        /// it lets go at the end too, so the sink and its closures are freed, and what they
-        /// capture, even an object that keeps that cancellable, as Combine frees them.
+        /// what it returns after unlocking), so that it does not keep the (small) sink alive
+        /// until it is released itself.
         ///
-        /// The closures are not emptied instead: a value reads `receiveValue` without
-        /// retaining it, so emptying it could free a closure still running (a cancel from
-        /// inside it). The cancellable is reached without a reference but with this lock
-        /// held: its deinit runs its action, which cancels this sink and so waits for the
-        /// lock, and takes the action under its own lock (see `AnyCancellable.releaseAction(cancelling:)`).
+        /// The cancellable is reached without a reference but with this lock held: its
+        /// deinit runs its action, which cancels this sink and so waits for the lock, and
+        /// takes the action under its own lock (see `AnyCancellable.releaseAction(cancelling:)`).
         @inlinable
         func releaseCancellableLocked() -> (() -> Void)? {
             guard let cancellable = canceller else { return nil }
