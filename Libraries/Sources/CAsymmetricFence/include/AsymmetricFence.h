@@ -13,12 +13,19 @@
 #ifndef ASYMMETRIC_FENCE_H
 #define ASYMMETRIC_FENCE_H
 
+#include <stdint.h>
+
 #define ASYMMETRIC_FENCE_SWIFTCALL __attribute__((swiftcall))
 
 /// The light side: keeps the compiler from moving memory accesses across the call (an
 /// out-of-line call is opaque to the caller's optimiser, and the body is a signal fence);
 /// no fence instruction. Paired with `asymmetric_fence_heavy` on the other thread.
 ASYMMETRIC_FENCE_SWIFTCALL void asymmetric_fence_light(void);
+
+/// The light side that also returns a number that identifies the calling thread among
+/// the live threads of the process (its thread pointer; never 0): one call where a
+/// thread must both fence and know who it is (Streams' `Subscribers.Sink` on every value).
+ASYMMETRIC_FENCE_SWIFTCALL uintptr_t asymmetric_fence_light_current_thread(void);
 
 /// Registers the process for the heavy side (MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED),
 /// which this module already does when the program loads (see AsymmetricFence.c): returns

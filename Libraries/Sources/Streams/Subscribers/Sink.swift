@@ -87,13 +87,13 @@ extension Subscribers {
         }
 
         /// Calls ``receiveValue``; the sink already asked for everything.
-        @inlinable
+        @inlinable @inline(__always)
         public func receive(_ value: Input) -> Subscribers.Demand {
             // As in Combine: a value after the completion or cancel is ignored; one before
             // the subscription is not.
             #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
-            if delivery.isOwnedByCurrentThread {
-                let before = delivery.enter()
+            let (before, isOwner) = delivery.enter()
+            if isOwner {
                 if !ended.isSet {
                     closures._withUnsafeGuaranteedRef { $0.receiveValue(value) }
                 }
@@ -101,6 +101,7 @@ extension Subscribers {
                 if ended.isSet { finishDeliveryAfterEnd(restoring: before) }
                 return .none
             }
+            delivery.leave(restoring: before)
             #endif
             receiveTakingTheLock(value)
             return .none
@@ -112,7 +113,11 @@ extension Subscribers {
         func receiveTakingTheLock(_ value: Input) {
             lock.lock()
             guard !ended.isSet else {
+                // An end on another thread may have seen this thread's count, and left the
+                // closures to it.
+                let releases = delivery.current == 0 && takeClosuresLocked()
                 lock.unlock()
+                if releases { closures.release() }
                 return
             }
             if delivery.takeOverLocked() {

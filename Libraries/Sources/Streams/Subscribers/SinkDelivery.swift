@@ -2,6 +2,13 @@
 import Synchronization
 #endif
 
+#if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
+// CAsymmetricFence's light fence that also tells which thread calls it (declared here, not
+// imported, for the reason SubjectBias.swift gives).
+@usableFromInline @_silgen_name("asymmetric_fence_light_current_thread")
+func asymmetricFenceLightCurrentThread() -> UInt
+#endif
+
 /// How a ``Subscribers/Sink`` knows, when it ends, whether a value is being delivered to
 /// its closures, so that it releases them then (as Combine's sink does) without freeing
 /// one that is still running, and without a lock, an atomic read-modify-write or a
@@ -14,17 +21,18 @@ import Synchronization
 ///   own code makes the upstream deliver again on the same thread. Written only by the
 ///   delivering thread (deliveries to one subscriber never overlap: the Subscriber
 ///   contract), with plain stores.
-/// - `owner` (Linux with `membarrier(2)`): the thread that delivers without the lock, its
-///   `pthread_self()`, or `0`. Written under the sink's lock only: when the subscription
+/// - `owner` (Linux with `membarrier(2)`): the thread that delivers without the lock (its
+///   thread pointer), or `0`. Written under the sink's lock only: when the subscription
 ///   arrives (the subscribing thread), and when a value arrives on another thread (which
 ///   takes the lock once to take over).
 ///
 /// ## The protocol on Linux
-/// The owner's delivery: `depth += 1`; light fence (a compiler barrier); if the sink has
-/// not ended, call the closure (read without retaining it); `depth -= 1` (release); light
-/// fence; if the sink has ended and `depth` is `0`, release the closures (under the lock,
-/// once). Any other thread first takes the lock, ignores the value if the sink has ended,
-/// and becomes the owner.
+/// A delivery: `depth += 1`; light fence (a compiler barrier, one call that also returns
+/// the calling thread); on the owner thread, if the sink has not ended, call the closure
+/// (read without retaining it); `depth -= 1` (release); light fence; if the sink has ended
+/// and `depth` is `0`, release the closures (under the lock, once). Any other thread counts
+/// itself out at once, takes the lock, ignores the value if the sink has ended (releasing
+/// the closures if nobody is left to), and becomes the owner.
 ///
 /// The end (a completion or a cancel) sets the sink's end flag under the lock, then:
 /// - a completion, or a cancel on the owner thread (or before any owner): deliveries are
@@ -99,22 +107,21 @@ struct SinkDelivery: ~Copyable, @unchecked Sendable {
     #endif
 
     #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
-    /// Whether the calling thread delivers without the lock.
+    /// Counts a delivery in, then fences and tells whether the calling thread is the
+    /// owner (it may then call the closure if the sink has not ended). Returns the count
+    /// before. A thread that is not the owner counts itself out at once with
+    /// ``leave(restoring:)`` and takes the lock: its count, seen or not by an end on
+    /// another thread, never covers a call (the lock path finds the end, and releases the
+    /// closures if the end left them to it).
     @inlinable @inline(__always)
-    var isOwnedByCurrentThread: Bool {
-        owner.load(ordering: .relaxed) == SubjectBias.currentThread
-    }
-
-    /// Counts a delivery in on the owner thread and returns the count before it.
-    @inlinable @inline(__always)
-    func enter() -> UInt {
+    func enter() -> (before: UInt, isOwner: Bool) {
         let before = depth.load(ordering: .relaxed)
         depth.store(before &+ 1, ordering: .relaxed)
-        SubjectBias.lightFence()
-        return before
+        let thread = asymmetricFenceLightCurrentThread()
+        return (before, owner.load(ordering: .relaxed) == thread)
     }
 
-    /// Counts a delivery out on the owner thread (`before` is what ``enter()`` returned).
+    /// Counts a delivery out (`before` is what ``enter()`` returned) and fences.
     @inlinable @inline(__always)
     func leave(restoring before: UInt) {
         depth.store(before, ordering: .releasing)
@@ -126,7 +133,7 @@ struct SinkDelivery: ~Copyable, @unchecked Sendable {
     @usableFromInline
     func takeOverLocked() -> Bool {
         guard SubjectBias.heavyFenceIsAvailable else { return false }
-        owner.store(SubjectBias.currentThread, ordering: .relaxed)
+        owner.store(asymmetricFenceLightCurrentThread(), ordering: .relaxed)
         return true
     }
 
@@ -142,7 +149,7 @@ struct SinkDelivery: ~Copyable, @unchecked Sendable {
     @inlinable @inline(__always)
     var needsFenceToEndLocked: Bool {
         let holder = owner.load(ordering: .relaxed)
-        return holder != 0 && holder != SubjectBias.currentThread
+        return holder != 0 && holder != asymmetricFenceLightCurrentThread()
     }
 
     /// The foreign canceller's side: the heavy fence, then whether no delivery is under
