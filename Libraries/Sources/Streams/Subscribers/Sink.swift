@@ -11,7 +11,7 @@ extension Subscribers {
     ///
     /// Completing, failing or cancelling (once it has a subscription: a cancel before it
     /// is ignored, as in Combine) releases the upstream subscription and the closures, so
-    /// what they capture is freed then, even an object that keeps the sink: from then on
+    /// what they capture is freed then, even while something keeps the sink; from then on
     /// ``receiveValue`` and ``receiveCompletion`` read as closures that do nothing, as
     /// Combine's do. A closure that cancels the sink runs to its end first; a cancel from
     /// another thread while a value is being delivered leaves the release to that
@@ -21,6 +21,13 @@ extension Subscribers {
     /// the thread that delivers marks its delivery with plain stores and a cancel from
     /// another thread pays a `membarrier(2)` call instead (see `SinkDelivery`). Elsewhere
     /// each value takes the sink's lock, as Combine's sink does.
+    ///
+    /// The sink that ``Publisher/sink(receiveCompletion:receiveValue:)`` makes keeps its
+    /// closures in itself instead, which saves it an allocation and the marking: nothing
+    /// but its cancellable and its upstream reach it, and both let go of it when it ends
+    /// (the cancellable always; the upstream when it is a Streams publisher, or any that
+    /// lets go of its subscriber at the end, as Combine's do), so its closures are freed
+    /// with it then.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible,
         @unchecked Sendable
@@ -29,7 +36,8 @@ extension Subscribers {
         public var receiveValue: (Input) -> Void {
             lock.lock()
             defer { lock.unlock() }
-            return closuresReleased ? { _ in } : closures._withUnsafeGuaranteedRef { $0.receiveValue }
+            if ended.isSet { return { _ in } }
+            return closures?._withUnsafeGuaranteedRef { $0.receiveValue } ?? inlineReceiveValue
         }
 
         /// Called once with the completion; once the sink has ended, a closure that does
@@ -37,15 +45,23 @@ extension Subscribers {
         public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
             lock.lock()
             defer { lock.unlock() }
-            return closuresReleased ? { _ in } : closures._withUnsafeGuaranteedRef { $0.receiveCompletion }
+            if ended.isSet { return { _ in } }
+            return closures?._withUnsafeGuaranteedRef { $0.receiveCompletion } ?? inlineReceiveCompletion
         }
 
         @usableFromInline let lock = Lock()
         @usableFromInline @exclusivity(unchecked) var state = SubscriptionState.awaiting
         /// Set on completion or cancel, so later values are ignored (read without the lock).
         @usableFromInline let ended = TerminationFlag()
-        /// The closures, retained once, until ``closuresReleased``.
-        @usableFromInline let closures: Unmanaged<SinkClosures<Input, Failure>>
+        /// The closures of a sink made with ``init(receiveCompletion:receiveValue:)``,
+        /// retained once, until ``closuresReleased``; `nil` for the sink that
+        /// ``Publisher/sink(receiveCompletion:receiveValue:)`` makes, which keeps them in
+        /// ``inlineReceiveValue`` and ``inlineReceiveCompletion``.
+        @usableFromInline let closures: Unmanaged<SinkClosures<Input, Failure>>?
+        /// The closures of the sink that ``Publisher/sink(receiveCompletion:receiveValue:)``
+        /// makes (closures that do nothing in the others), freed with the sink.
+        @usableFromInline let inlineReceiveValue: (Input) -> Void
+        @usableFromInline let inlineReceiveCompletion: (Subscribers.Completion<Failure>) -> Void
         /// Set under `lock` by whoever releases ``closures`` (once, after unlocking).
         @usableFromInline @exclusivity(unchecked) var closuresReleased = false
         /// Which thread delivers, and how many deliveries are under way.
@@ -63,10 +79,24 @@ extension Subscribers {
         ) {
             closures = .passRetained(
                 SinkClosures(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
+            inlineReceiveValue = { _ in }
+            inlineReceiveCompletion = { _ in }
+        }
+
+        /// The sink that ``Publisher/sink(receiveCompletion:receiveValue:)`` makes, which
+        /// keeps its closures in itself (see the type's documentation).
+        @inlinable
+        init(
+            freedWithTheSink receiveCompletion: consuming @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: consuming @escaping (Input) -> Void
+        ) {
+            closures = nil
+            inlineReceiveValue = receiveValue
+            inlineReceiveCompletion = receiveCompletion
         }
 
         deinit {
-            if !closuresReleased { closures.release() }
+            if let closures, !closuresReleased { closures.release() }
         }
 
         /// Keeps the subscription and requests unlimited values; a second subscription, or
@@ -77,7 +107,7 @@ extension Subscribers {
             let accepted = state.attach(subscription)
             // The subscribing thread is usually the one that delivers (a subject sent to on
             // it, a sequence): it delivers without taking the lock to take over.
-            if accepted { delivery.adoptLocked() }
+            if accepted, closures != nil { delivery.adoptLocked() }
             lock.unlock()
             if accepted {
                 subscription.request(.unlimited)
@@ -91,6 +121,10 @@ extension Subscribers {
         public func receive(_ value: Input) -> Subscribers.Demand {
             // As in Combine: a value after the completion or cancel is ignored; one before
             // the subscription is not.
+            guard let closures else {
+                if !ended.isSet { inlineReceiveValue(value) }
+                return .none
+            }
             #if os(Linux) && !STREAMS_NO_SUBJECT_BIAS
             let (before, isOwner) = delivery.enter()
             if isOwner {
@@ -103,14 +137,14 @@ extension Subscribers {
             }
             delivery.leave(restoring: before)
             #endif
-            receiveTakingTheLock(value)
+            receiveTakingTheLock(value, closures)
             return .none
         }
 
         /// A value on a thread that does not own the deliveries: it takes over (Linux), or
         /// counts itself in and out under the lock (see `SinkDelivery`).
         @inlinable @inline(never)
-        func receiveTakingTheLock(_ value: Input) {
+        func receiveTakingTheLock(_ value: Input, _ closures: Unmanaged<SinkClosures<Input, Failure>>) {
             lock.lock()
             guard !ended.isSet else {
                 // An end on another thread may have seen this thread's count, and left the
@@ -140,7 +174,7 @@ extension Subscribers {
         /// one releases the closures unless the end (or another such delivery) did.
         @usableFromInline
         func finishDeliveryAfterEnd(restoring before: UInt) {
-            guard before == 0 else { return }
+            guard before == 0, let closures else { return }
             lock.lock()
             let releases = takeClosuresLocked()
             lock.unlock()
@@ -170,10 +204,14 @@ extension Subscribers {
             // Values and the completion never overlap (the Subscriber contract), so a
             // delivery under way is one this completion arrived from inside of, on this
             // thread: it releases the closures when it returns.
-            let releasesClosures = delivery.current == 0 && takeClosuresLocked()
+            let releasesClosures = closures != nil && delivery.current == 0 && takeClosuresLocked()
             lock.unlock()
-            closures._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
-            if releasesClosures { closures.release() }
+            if let closures {
+                closures._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+                if releasesClosures { closures.release() }
+            } else {
+                inlineReceiveCompletion(completion)
+            }
             // The subscription too is let go of after unlocking: this may be the last
             // reference to it, and its deinit is user code that may cancel this sink.
             withExtendedLifetime((released, upstream)) {}
@@ -194,8 +232,9 @@ extension Subscribers {
             end(fromCancellable: true)
         }
 
-        /// What ``cancel()`` does; `fromCancellable` when the cancellable runs it.
-        @inlinable
+        /// What ``cancel()`` does; `fromCancellable` when the cancellable runs it (inlined
+        /// in both, so that each is compiled for its own case).
+        @inlinable @inline(__always)
         func end(fromCancellable: Bool) {
             lock.lock()
             if fromCancellable { canceller = nil }
@@ -212,12 +251,13 @@ extension Subscribers {
             let released = fromCancellable ? nil : releaseCancellableLocked()
             // See `SinkDelivery`: on the thread that delivers (or with no such thread),
             // `current` is exact; from another, only after the heavy fence.
-            let fences = delivery.needsFenceToEndLocked
-            let releasesClosures = !fences && delivery.current == 0 && takeClosuresLocked()
+            let ownsClosures = closures != nil
+            let fences = ownsClosures && delivery.needsFenceToEndLocked
+            let releasesClosures = ownsClosures && !fences && delivery.current == 0 && takeClosuresLocked()
             lock.unlock()
             if let live = consume upstream { live.cancel() }
             if releasesClosures {
-                closures.release()
+                closures?.release()
             } else if fences, delivery.isIdleAfterFence() {
                 finishDeliveryAfterEnd(restoring: 0)
             }
@@ -267,7 +307,7 @@ extension Publisher {
         // The closures are `consuming` so that they move into the sink: borrowed, they
         // would be copied into it (a retain of what they capture) and released here.
         let sink = Subscribers.Sink<Output, Failure>(
-            receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            freedWithTheSink: receiveCompletion, receiveValue: receiveValue)
         let cancellable = AnyCancellable { sink.cancelFromCancellable() }
         sink.canceller = Unmanaged.passUnretained(cancellable)
         receive(subscriber: sink)
