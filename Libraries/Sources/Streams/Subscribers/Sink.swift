@@ -238,10 +238,8 @@ extension Subscribers {
         func end(fromCancellable: Bool) {
             lock.lock()
             if fromCancellable { canceller = nil }
-            guard !ended.isSet else {
-                lock.unlock()
-                return
-            }
+            // A second cancel, or one after the completion, finds the state terminal and
+            // the closures released or left to a delivery: it changes nothing.
             let (upstream, wasAwaiting) = state.terminateUnlessAwaiting()
             guard !wasAwaiting else {
                 lock.unlock()
@@ -249,19 +247,44 @@ extension Subscribers {
             }
             ended.set()
             let released = fromCancellable ? nil : releaseCancellableLocked()
-            // See `SinkDelivery`: on the thread that delivers (or with no such thread),
-            // `current` is exact; from another, only after the heavy fence.
-            let ownsClosures = closures != nil
-            let fences = ownsClosures && delivery.needsFenceToEndLocked
-            let releasesClosures = ownsClosures && !fences && delivery.current == 0 && takeClosuresLocked()
+            let closuresEnd = closures == nil ? ClosuresEnd.leftToTheDelivery : endClosuresLocked()
             lock.unlock()
+            // The closures first, as Combine's sink does: nothing is kept across the
+            // upstream's cancel.
+            if closuresEnd != .leftToTheDelivery { releaseClosuresAtEnd(closuresEnd) }
             if let live = consume upstream { live.cancel() }
-            if releasesClosures {
-                closures?.release()
-            } else if fences, delivery.isIdleAfterFence() {
-                finishDeliveryAfterEnd(restoring: 0)
-            }
             withExtendedLifetime(released) {}
+        }
+
+        /// What a cancel does with the closures of a sink that keeps them in ``closures``.
+        @usableFromInline
+        enum ClosuresEnd {
+            /// A delivery under way releases them when it returns (or they are gone).
+            case leftToTheDelivery
+            /// Released by the cancel, now.
+            case releasedNow
+            /// Up to the cancel once it has fenced (see `SinkDelivery`).
+            case decidedAfterTheFence
+        }
+
+        /// Decides what a cancel does with the closures (lock held; ``closures`` set). On
+        /// the thread that delivers (or with no such thread) the count of deliveries under
+        /// way is exact; from another, only after the heavy fence.
+        @usableFromInline
+        func endClosuresLocked() -> ClosuresEnd {
+            if closuresReleased { return .leftToTheDelivery }
+            if delivery.needsFenceToEndLocked { return .decidedAfterTheFence }
+            return delivery.current == 0 && takeClosuresLocked() ? .releasedNow : .leftToTheDelivery
+        }
+
+        /// Releases the closures as ``endClosuresLocked()`` decided, after unlocking.
+        @usableFromInline
+        func releaseClosuresAtEnd(_ decision: ClosuresEnd) {
+            switch decision {
+            case .releasedNow: closures?.release()
+            case .decidedAfterTheFence: if delivery.isIdleAfterFence() { finishDeliveryAfterEnd(restoring: 0) }
+            case .leftToTheDelivery: break
+            }
         }
 
         /// Makes the cancellable that ``Publisher/sink(receiveCompletion:receiveValue:)``
