@@ -93,7 +93,7 @@ struct FlatMapBufferedValue<Output> {
 /// Inner publishers that break the rules are treated as Combine treats them: a value an
 /// inner publisher sends after its own completion is passed on like any other, and so is
 /// one sent while the downstream is receiving the stream's completion (within its
-/// demand); a second completion from an inner publisher counts again (a `.finished` asks
+/// demand, delivered once that call returns); a second completion from an inner publisher counts again (a `.finished` asks
 /// the upstream for one more publisher when `maxPublishers` is limited). An upstream that
 /// sends into `flatMap` while `flatMap` cancels the inner publishers because of that
 /// upstream's failure stops the program, as Combine's does.
@@ -125,9 +125,9 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @usableFromInline @exclusivity(unchecked) var committed = 0
     @usableFromInline @exclusivity(unchecked) var isEmitting = false
     @usableFromInline @exclusivity(unchecked) var pendingCompletion: Subscribers.Completion<Failure>?
-    /// The downstream while it receives the stream's completion: values inner publishers
-    /// send meanwhile still reach it, as in Combine.
-    @usableFromInline @exclusivity(unchecked) var completing: Downstream?
+    /// Set while the downstream receives the stream's completion: values inner publishers
+    /// send meanwhile still reach it, as in Combine (see `completeLocked`).
+    @usableFromInline @exclusivity(unchecked) var isCompleting = false
     /// Set while the inner publishers are cancelled because the upstream failed: an
     /// upstream event then is re-entrant misuse, which stops the program as in Combine.
     @usableFromInline @exclusivity(unchecked) var isCancellingAfterUpstreamFailure = false
@@ -229,7 +229,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     func childValue(_ id: Int, _ value: Output) -> Subscribers.Demand {
         lock.lock()
         guard !isTerminal else {
-            return lateValueLocked(value)
+            return lateValueLocked(id, value)
         }
         let unlimited = demand.isUnlimited
         guard demand.rawValue != 0 else {
@@ -392,44 +392,46 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         return true
     }
 
-    /// Sends `completion` to `receiver` (lock held; unlocks). Meanwhile `completing`
-    /// lets values inner publishers send reach it, as Combine's `flatMap` passes them on;
-    /// it is let go of after unlocking (its deinit may send into this stream).
+    /// Sends `completion` to `receiver` (lock held; unlocks). Values inner publishers
+    /// send meanwhile (from inside the call or from another thread) are queued within the
+    /// downstream's demand and delivered once it returns, by this thread alone, so the
+    /// downstream's calls never overlap; Combine's passes such values on too.
     @inlinable
     func completeLocked(_ receiver: Downstream?, with completion: Subscribers.Completion<Failure>) {
         guard let receiver else {
             lock.unlock()
             return
         }
-        completing = receiver
+        isCompleting = true
         lock.unlock()
         receiver.receive(completion: completion)
         lock.lock()
-        let done = completing
-        completing = nil
+        while !queued.isEmpty {
+            let item = queued.removeFirst()
+            lock.unlock()
+            let more = deliver(consume item, to: receiver, thenAsk: nil)
+            lock.lock()
+            demand += more
+        }
+        isCompleting = false
         lock.unlock()
-        withExtendedLifetime(done) {}
     }
 
     /// A value an inner publisher sent after the stream ended (lock held; unlocks). As in
     /// Combine, it reaches the downstream if the downstream is receiving the completion
-    /// right now and has demand left; otherwise (after a cancel, or once the completion
-    /// has been received and the downstream let go of) it is dropped.
+    /// right now and has demand left (queued until that call returns); otherwise (after a
+    /// cancel, or once the completion has been received and the downstream let go of) it
+    /// is dropped.
     @inlinable
-    func lateValueLocked(_ value: Output) -> Subscribers.Demand {
-        guard let receiver = completing, demand.rawValue != 0 else {
+    func lateValueLocked(_ id: Int, _ value: Output) -> Subscribers.Demand {
+        guard isCompleting, demand.rawValue != 0 else {
             lock.unlock()
             return .none
         }
         let unlimited = demand.isUnlimited
         demand -= 1
+        queued.append(FlatMapBufferedValue(child: id, value: value, owesChildDemand: false))
         lock.unlock()
-        let more = receiver.receive(value)
-        if more.rawValue != 0 {
-            lock.lock()
-            demand += more
-            lock.unlock()
-        }
         return unlimited ? .none : .max(1)
     }
 
