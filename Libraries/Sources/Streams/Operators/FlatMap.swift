@@ -93,10 +93,11 @@ struct FlatMapBufferedValue<Output> {
 /// Inner publishers that break the rules are treated as Combine treats them: a value an
 /// inner publisher sends after its own completion is passed on like any other, and so is
 /// one sent while the downstream is receiving the stream's completion (within its
-/// demand, delivered once that call returns); a second completion from an inner publisher counts again (a `.finished` asks
-/// the upstream for one more publisher when `maxPublishers` is limited). An upstream that
-/// sends into `flatMap` while `flatMap` cancels the inner publishers because of that
-/// upstream's failure stops the program, as Combine's does.
+/// demand, delivered once that call returns); a second completion from an inner
+/// publisher counts again (a `.finished` asks the upstream for one more publisher when
+/// `maxPublishers` is limited). An upstream that sends into `flatMap` while `flatMap`
+/// cancels the inner publishers because of that upstream's failure stops the program,
+/// as Combine's does.
 @usableFromInline
 final class FlatMapMerger<Upstream: Publisher, Child: Publisher, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, @unchecked Sendable
