@@ -6,7 +6,8 @@
 //
 // Swift has neither a signal fence nor a way to call the variadic syscall(2), hence this
 // small C module. Streams does not import it: it declares these functions with
-// `@_silgen_name` (Sources/Streams/Subjects/SubjectBias.swift), which is why they use the
+// `@_silgen_name` (Sources/Streams/Subjects/SubjectBias.swift,
+// Sources/Streams/Subscribers/SinkDelivery.swift), which is why they use the
 // Swift calling convention. An import would make every client of Streams (the REPL's
 // cells too) need this module's module map, since Streams is built without library
 // evolution.
