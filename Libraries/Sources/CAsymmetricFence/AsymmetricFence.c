@@ -8,7 +8,16 @@
 __attribute__((naked)) void asymmetric_fence_light(void) {
     __asm__ volatile("ret");
 }
+#else
+void asymmetric_fence_light(void) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+#endif
 
+// The thread pointer is read straight from its register only on Linux, whose C libraries
+// (glibc, musl) keep it there: Darwin puts it elsewhere (%gs on x86-64, tpidrro_el0 on
+// arm64). Streams calls this only on Linux; elsewhere it stays correct, if slower.
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
 __attribute__((naked)) uintptr_t asymmetric_fence_light_current_thread(void) {
 #if defined(__x86_64__)
     // The thread control block's address, what the fs base points to (glibc's and musl's
@@ -20,10 +29,6 @@ __attribute__((naked)) uintptr_t asymmetric_fence_light_current_thread(void) {
 }
 #else
 #include <pthread.h>
-
-void asymmetric_fence_light(void) {
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-}
 
 uintptr_t asymmetric_fence_light_current_thread(void) {
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
