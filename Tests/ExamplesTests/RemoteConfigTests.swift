@@ -7,14 +7,17 @@ import Testing
 @testable import RemoteConfig
 
 @Suite("RemoteConfig example", .serialized)
-struct RemoteConfigTests {
+final class RemoteConfigTests {
     private let serverConfig = AppConfig(
         version: 5, welcomeMessage: "Hello from the server", featureFlags: ["beta": true])
 
-    private func temporaryCacheURL() -> URL {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("RemoteConfigTests-\(UUID().uuidString)/config.json")
-    }
+    /// This test's own folder for the cache file; Swift Testing makes a new instance for
+    /// each test and releases it when the test ends, which removes the folder.
+    private let cacheFolder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("RemoteConfigTests-\(UUID().uuidString)")
+    private var cacheURL: URL { cacheFolder.appendingPathComponent("config.json") }
+
+    deinit { try? FileManager.default.removeItem(at: cacheFolder) }
 
     private func waitForUpdate(_ service: ConfigService) -> Result<AppConfig, ConfigUpdateError>? {
         let done = Signal()
@@ -35,7 +38,7 @@ struct RemoteConfigTests {
     func startsFromDefault() throws {
         let server = try LocalHTTPServer { [serverConfig] _ in .json(encoding: serverConfig) }
         defer { server.stop() }
-        let service = ConfigService(cacheURL: temporaryCacheURL(), remoteURL: server.url(for: "/config"))
+        let service = ConfigService(cacheURL: cacheURL, remoteURL: server.url(for: "/config"))
         #expect(service.config.value == .bundledDefault)
         #expect(service.startedFrom == "bundled default")
         #expect(server.receivedRequests.isEmpty)
@@ -43,8 +46,6 @@ struct RemoteConfigTests {
 
     @Test("An update is published to subscribers and persisted; the next start uses it offline")
     func updatePublishesAndPersists() throws {
-        let cacheURL = temporaryCacheURL()
-        defer { try? FileManager.default.removeItem(at: cacheURL.deletingLastPathComponent()) }
         let server = try LocalHTTPServer { [serverConfig] _ in .json(encoding: serverConfig) }
         let service = ConfigService(cacheURL: cacheURL, remoteURL: server.url(for: "/config"))
         nonisolated(unsafe) var seen: [Int] = []
@@ -77,7 +78,7 @@ struct RemoteConfigTests {
             return .json(encoding: serverConfig)
         }
         defer { server.stop() }
-        let service = ConfigService(cacheURL: temporaryCacheURL(), remoteURL: server.url(for: "/config"))
+        let service = ConfigService(cacheURL: cacheURL, remoteURL: server.url(for: "/config"))
         let updates = (0..<5).map { _ in service.update() }
         let done = Signal()
         let subscriptions = updates.map { $0.sink(receiveCompletion: { _ in done.signal() }, receiveValue: { _ in }) }
@@ -89,8 +90,6 @@ struct RemoteConfigTests {
 
     @Test("A corrupt cache file falls back to the bundled default")
     func corruptCache() throws {
-        let cacheURL = temporaryCacheURL()
-        defer { try? FileManager.default.removeItem(at: cacheURL.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(
             at: cacheURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{ not json".utf8).write(to: cacheURL)
@@ -104,7 +103,7 @@ struct RemoteConfigTests {
         defer { server.stop() }
         weak var weakService: ConfigService?
         do {
-            let service = ConfigService(cacheURL: temporaryCacheURL(), remoteURL: server.url(for: "/config"))
+            let service = ConfigService(cacheURL: cacheURL, remoteURL: server.url(for: "/config"))
             weakService = service
             _ = waitForUpdate(service)
         }

@@ -6,7 +6,8 @@ import Testing
 
 /// `swiftlab check` and `swiftlab verify` with the fixture lessons and a fake evaluator
 /// (the end-to-end tests run them with the real one).
-@Suite struct LessonCommandLineTests {
+@Suite final class LessonCommandLineTests {
+    /// This test's own folder; each test gets a new instance, released when it ends.
     let folder: URL
     let evaluator = FakeEvaluator()
 
@@ -23,13 +24,15 @@ import Testing
         }
     }
 
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
     func run(_ subcommand: String, _ arguments: [String] = []) -> (Int32, String) {
         var output = ""
         let commandLine = LessonCommandLine(
             library: LessonFixtures.library(),
             store: ProgressStore(directory: folder) { _ in },
             workspace: ExerciseWorkspace(directory: folder.appendingPathComponent("workspace")),
-            style: .plain, write: { output += $0 }, makeEvaluator: { evaluator })
+            style: .plain, write: { output += $0 }, makeEvaluator: { [evaluator] in evaluator })
         let status = commandLine.run(subcommand, arguments: arguments)
         return (status, output)
     }
@@ -179,7 +182,7 @@ import Testing
             library: LessonFixtures.library(),
             store: ProgressStore(directory: folder) { _ in },
             workspace: ExerciseWorkspace(directory: folder.appendingPathComponent("workspace")),
-            style: .plain, write: { _ in }, makeEvaluator: { evaluator })
+            style: .plain, write: { _ in }, makeEvaluator: { [evaluator] in evaluator })
         var output = ""
         var watching = commandLine
         watching.write = { output += $0 }

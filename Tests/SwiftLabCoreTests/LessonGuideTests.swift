@@ -5,7 +5,8 @@ import Testing
 @testable import SwiftLabCore
 
 /// The lesson commands' behaviour, with the fixture lessons and a fake evaluator.
-@Suite struct LessonGuideTests {
+@Suite final class LessonGuideTests {
+    /// This test's own folder; each test gets a new instance, released when it ends.
     let folder: URL
     let evaluator = FakeEvaluator()
     let console: ScriptedConsole
@@ -33,6 +34,8 @@ import Testing
             )
         }
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func makeGuide(console: ScriptedConsole? = nil) -> LessonGuide {
         LessonGuide(
