@@ -24,7 +24,9 @@
 /// ``SubjectCore/finishDeliveryLocked(to:returned:)``).
 ///
 /// Every stored property of this base class has a layout independent of `Output` and
-/// `Failure` (see ``SubjectCore``), and its members are `final`.
+/// `Failure` (see ``SubjectCore``). Its members are `final`: a property of a class that
+/// has a subclass is otherwise read and written through the class's table of accessors,
+/// a call on every access to the delivery state.
 @usableFromInline
 class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     @usableFromInline final let owner: SubjectCore<Output, Failure>
