@@ -139,6 +139,86 @@ import Testing
             upstream.send(1)
         }
     }
+
+    // Where Combine's catch and tryCatch stop the program on a misbehaving upstream.
+
+    @Test func catchStopsTheProgramOnAValueBeyondTheDemand() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = ControlledPublisher<Int, TestError>()
+            upstream.catch { _ in Just(0) }.subscribe(Recorder<Int, Never>(initialDemand: .none))
+            upstream.send(1)
+        }
+    }
+
+    @Test func tryCatchStopsTheProgramOnAValueBeyondTheDemand() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = ControlledPublisher<Int, TestError>()
+            upstream.tryCatch { _ in Just(0) }.subscribe(Recorder<Int, any Error>(initialDemand: .max(1)))
+            upstream.send(1)
+            upstream.send(2)
+        }
+    }
+
+    @Test func catchStopsTheProgramOnASecondFailureWhileTheReplacementIsLive() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = ControlledPublisher<Int, TestError>()
+            let replacement = ControlledPublisher<Int, TestError>()
+            upstream.catch { _ in replacement }.subscribe(Recorder<Int, TestError>())
+            upstream.send(completion: .failure(.oops))
+            upstream.send(completion: .failure(.oops))
+        }
+    }
+
+    @Test func tryCatchStopsTheProgramOnASecondFailureWhileTheReplacementIsLive() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = ControlledPublisher<Int, TestError>()
+            let replacement = ControlledPublisher<Int, TestError>()
+            upstream.tryCatch { _ in replacement }.subscribe(Recorder<Int, any Error>())
+            upstream.send(completion: .failure(.oops))
+            upstream.send(completion: .failure(.other))
+        }
+    }
+
+    @Test func catchStopsTheProgramOnAFailureSentFromInsideItsHandler() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = ControlledPublisher<Int, TestError>()
+            upstream.catch { _ -> Just<Int> in
+                upstream.send(completion: .failure(.oops))
+                return Just(0)
+            }.subscribe(Recorder<Int, Never>())
+            upstream.send(completion: .failure(.oops))
+        }
+    }
+
+    @Test func tryCatchStopsTheProgramOnAFailureSentFromInsideItsHandler() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = ControlledPublisher<Int, TestError>()
+            upstream.tryCatch { _ -> Just<Int> in
+                upstream.send(completion: .failure(.oops))
+                return Just(0)
+            }.subscribe(Recorder<Int, any Error>())
+            upstream.send(completion: .failure(.oops))
+        }
+    }
+
+    @Test func catchStopsTheProgramOnAFailureBeforeTheUpstreamsSubscription() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = SubscriptionlessPublisher()
+            upstream.catch { _ in Just(0) }.subscribe(Recorder<Int, Never>())
+            upstream.send(completion: .failure(.oops))
+        }
+    }
+
+    @Test(arguments: 0..<2) func valuesWithinTheDemandStillPassAfterACancel(index: Int) {
+        let (_, make) = Self.operators(index)
+        let upstream = Source()
+        let recorder = Recorder<Int, any Error>(initialDemand: .max(2))
+        make(upstream) { _ in Source() }.subscribe(recorder)
+        #expect(upstream.send(1) == .none)
+        recorder.cancel()
+        #expect(upstream.send(2) == .none, "the second unit of demand")
+        #expect(recorder.history == [.subscription, .value(1), .value(2)])
+    }
 }
 
 /// A misbehaving publisher that keeps its subscriber without ever giving it a
@@ -154,5 +234,9 @@ private final class SubscriptionlessPublisher: Publisher, @unchecked Sendable {
 
     func send(_ value: Int) {
         _ = subscriber?.receive(value)
+    }
+
+    func send(completion: Subscribers.Completion<TestError>) {
+        subscriber?.receive(completion: completion)
     }
 }

@@ -252,6 +252,40 @@ import Testing
         sides { $0.subscribe(on: ImmediateScheduler.shared) }.downstream.expect("SubscribeOn", labels: [])
     }
 
+    @Test func delayAndPrefixUntilOutputShowNothingOfTheirOwnAsInCombine() {
+        let delayed = sides { $0.delay(for: 0, scheduler: ImmediateScheduler.shared) }
+        let prefixed = sides { $0.prefix(untilOutputFrom: Empty<Int, TestError>(completeImmediately: false)) }
+        let trigger = CapturingPublisher<Int, TestError>()
+        ControlledPublisher<Int, TestError>().prefix(untilOutputFrom: trigger).subscribe(
+            Recorder<Int, TestError>(initialDemand: .none))
+        for shown in [
+            delayed.upstream, delayed.downstream, prefixed.upstream, prefixed.downstream, Shown(trigger.subscriber),
+        ] {
+            #expect(shown.description == nil)
+            #expect(shown.playground == nil)
+            #expect(shown.labels == nil)
+        }
+        // `drop(untilOutputFrom:)`'s parts keep their name, the trigger's subscriber too.
+        let dropTrigger = CapturingPublisher<Int, TestError>()
+        ControlledPublisher<Int, TestError>().drop(untilOutputFrom: dropTrigger).subscribe(
+            Recorder<Int, TestError>(initialDemand: .none))
+        Shown(dropTrigger.subscriber).expect("DropUntilOutput", labels: [])
+    }
+
+    @Test func theSubscriberInFrontOfEachInnerPublisherIsNamedFlatMapAndShowsItsParent() throws {
+        let outer = ControlledPublisher<Int, TestError>()
+        let inner = CapturingPublisher<Int, TestError>()
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        outer.flatMap { _ in inner }.subscribe(recorder)
+        outer.send(1)
+        let shown = Shown(inner.subscriber)
+        shown.expect("FlatMap", labels: ["parentSubscription"])
+        let parent = try #require(recorder.subscription)
+        #expect(shown.children == ["\(parent.combineIdentifier)"])
+        let subscriber = try #require(inner.subscriber)
+        #expect(!(subscriber is any CustomDebugStringConvertible))
+    }
+
     // MARK: Sharing
 
     @Test func multicastSubscribersSeeAMulticastSubscription() {

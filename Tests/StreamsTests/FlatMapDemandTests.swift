@@ -155,14 +155,87 @@ import Testing
         #expect(inner.cancelCount == 1)
     }
 
-    @Test func valuesFromAFinishedInnerAreIgnored() {
+    @Test func aValueFromAnInnerThatHasFinishedIsPassedOnAsInCombine() {
         let recorder = Recorder<Int, TestError>()
         let outer = merged(recorder)
+        let (finishing, other) = (Inner(), Inner())
+        outer.send(finishing)
+        outer.send(other)
+        outer.send(completion: .finished)
+        #expect(finishing.send(1) == .none)
+        finishing.send(completion: .finished)
+        #expect(finishing.send(2) == .none, "unlimited demand: nothing more to ask for")
+        #expect(recorder.history == [.subscription, .value(1), .value(2)])
+        other.send(completion: .finished)
+        #expect(recorder.history == [.subscription, .value(1), .value(2), .finished])
+    }
+
+    @Test func aRepeatedCompletionFromAnInnerCountsAgainAsInCombine() {
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        let outer = merged(recorder, maxPublishers: .max(1))
         let inner = Inner()
         outer.send(inner)
         inner.send(completion: .finished)
-        #expect(inner.send(5) == .none)
+        inner.send(completion: .finished)
+        // One more publisher asked for per `.finished`, the repeated one too.
+        #expect(outer.requests == [.max(1), .max(1), .max(1)])
         #expect(recorder.history == [.subscription])
+        inner.send(completion: .failure(.oops))
+        #expect(recorder.history == [.subscription, .failure("oops")])
+    }
+
+    @Test func aValueSentWhileTheDownstreamReceivesTheFailureIsPassedOnWithinItsDemand() {
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        let outer = merged(recorder, maxPublishers: .max(1))
+        let inner = Inner()
+        outer.send(inner)
+        recorder.request(.max(5))
+        var answered: Subscribers.Demand?
+        recorder.onCompletion = { _ in answered = inner.send(1) }
+        inner.send(completion: .failure(.oops))
+        #expect(recorder.history == [.subscription, .failure("oops"), .value(1)])
+        #expect(answered == .max(1))
+        // Once the completion has been received, Streams has let go of the downstream.
+        #expect(inner.send(2) == .none)
+        #expect(recorder.history == [.subscription, .failure("oops"), .value(1)])
+        #expect(outer.requests == [.max(1)])
+        #expect(inner.requests == [.max(1)])
+    }
+
+    @Test func aValueSentWhileTheDownstreamReceivesTheCompletionNeedsDemand() {
+        let recorder = Recorder<Int, TestError>(initialDemand: .none)
+        let outer = merged(recorder)
+        let inner = Inner()
+        outer.send(inner)
+        recorder.onCompletion = { _ in inner.send(1) }
+        inner.send(completion: .failure(.oops))
+        #expect(recorder.history == [.subscription, .failure("oops")])
+    }
+
+    @Test func theUpstreamFailingFromInsideAnInnersCancellationStopsTheProgramAsInCombine() async {
+        await #expect(processExitsWith: .failure) {
+            let outer = ControlledPublisher<CancelReportingPublisher, TestError>()
+            let recorder = Recorder<Int, TestError>()
+            outer.flatMap { $0 }.subscribe(recorder)
+            let inner = CancelReportingPublisher()
+            inner.onCancel = { outer.send(completion: .failure(.oops)) }
+            outer.send(inner)
+            outer.send(completion: .failure(.oops))
+        }
+    }
+
+    @Test func aSecondUpstreamFailureAfterTheCancellationIsIgnored() {
+        let outer = ControlledPublisher<CancelReportingPublisher, TestError>()
+        let recorder = Recorder<Int, TestError>()
+        outer.flatMap { $0 }.subscribe(recorder)
+        let inner = CancelReportingPublisher()
+        var cancels = 0
+        inner.onCancel = { cancels += 1 }
+        outer.send(inner)
+        outer.send(completion: .failure(.oops))
+        outer.send(completion: .failure(.other))
+        #expect(cancels == 1)
+        #expect(recorder.history == [.subscription, .failure("oops")])
     }
 
     @Test func maxPublishersNoneAsksTheUpstreamForNoneAsCombineDoes() {
@@ -186,5 +259,23 @@ import Testing
         #expect(outer.send(late) == .none)
         #expect(late.requests == [])
         #expect(recorder.history == [.subscription, .failure("oops")])
+    }
+}
+
+/// An inner publisher whose subscription runs `onCancel` when cancelled.
+private final class CancelReportingPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = TestError
+    var onCancel: () -> Void = {}
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+        subscriber.receive(subscription: Handle(parent: self))
+    }
+
+    private struct Handle: Subscription {
+        let parent: CancelReportingPublisher
+        let combineIdentifier = CombineIdentifier()
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() { parent.onCancel() }
     }
 }

@@ -23,7 +23,8 @@ enum Event<Value: Equatable>: Equatable, CustomStringConvertible {
 ///
 /// - `initialDemand` is requested when the subscription arrives (`.none`: nothing).
 /// - `demandPerValue` is returned from every `receive(_:)`.
-/// - `onValue` runs inside `receive(_:)`, for re-entrancy tests.
+/// - `onValue` runs inside `receive(_:)`, and `onCompletion` inside
+///   `receive(completion:)` (after the completion is recorded), for re-entrancy tests.
 final class Recorder<Input: Equatable, Failure: Error>: Subscriber, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Event<Input>] = []
@@ -31,6 +32,7 @@ final class Recorder<Input: Equatable, Failure: Error>: Subscriber, @unchecked S
     private let initialDemand: Subscribers.Demand
     private let demandPerValue: Subscribers.Demand
     var onValue: ((Input) -> Void)?
+    var onCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
     init(
         initialDemand: Subscribers.Demand = .unlimited,
@@ -88,6 +90,7 @@ final class Recorder<Input: Equatable, Failure: Error>: Subscriber, @unchecked S
             case .failure(let error): recorded.append(.failure("\(error)"))
             }
         }
+        onCompletion?(completion)
     }
 }
 

@@ -12,8 +12,11 @@
 /// - After a cancel, values the cancelled publisher still sends pass through, with the
 ///   downstream's demand returned (Combine does not filter them); its completion does
 ///   not. So do the upstream's values after `tryCatch`'s handler threw. Values or
-///   completions after a completion are ignored; a value before the
-///   upstream's subscription stops the program, as in Combine.
+///   completions after a completion are ignored.
+/// - Where Combine's catch stops the program, so does this one: an upstream value
+///   beyond the downstream's demand (or before the upstream's subscription), and an
+///   upstream failure before its subscription or after its first failure (sent again,
+///   or from inside the handler) while the replacement is being subscribed to or live.
 @usableFromInline
 final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline typealias Output = Downstream.Input
@@ -93,13 +96,17 @@ final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStrin
     func forwardUpstream(_ value: Output) -> Subscribers.Demand {
         lock.lock()
         switch stage {
-        case .upstream:
-            if demand.rawValue != 0 { demand -= 1 }
-        case .cancelled(afterRecovery: false):
-            break
+        case .upstream, .cancelled(afterRecovery: false):
+            guard demand.rawValue != 0 else {
+                lock.unlock()
+                preconditionFailure(
+                    "\(description)'s upstream sent a value its subscriber did not ask for: "
+                        + "a publisher must send no more values than were requested")
+            }
+            demand -= 1
         case .awaitingUpstream:
             lock.unlock()
-            preconditionFailure("catch received a value before its subscription")
+            preconditionFailure("\(description) received a value before its subscription")
         default:
             lock.unlock()
             return .none
@@ -108,7 +115,10 @@ final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStrin
         let more = downstream.receive(value)
         if more.rawValue != 0 {
             lock.lock()
-            if case .upstream = stage { demand += more }
+            switch stage {
+            case .upstream, .cancelled(afterRecovery: false): demand += more
+            default: break
+            }
             lock.unlock()
         }
         return more
@@ -127,13 +137,28 @@ final class CatchSubscription<Downstream: Subscriber>: Subscription, CustomStrin
     }
 
     /// Whether the upstream's failure starts the recovery (it was live, not cancelled).
+    /// A failure before the upstream's subscription, or a second one while the
+    /// replacement is being subscribed to or is live, stops the program, as in Combine.
     @inlinable
     func upstreamFailed() -> Bool {
         lock.lock()
-        defer { lock.unlock() }
-        guard case .upstream = stage else { return false }
-        stage = .awaitingReplacement
-        return true
+        switch stage {
+        case .upstream:
+            stage = .awaitingReplacement
+            lock.unlock()
+            return true
+        case .awaitingUpstream:
+            lock.unlock()
+            preconditionFailure("\(description) received a failure before its subscription")
+        case .awaitingReplacement, .replacement:
+            lock.unlock()
+            preconditionFailure(
+                "\(description)'s upstream failed a second time (or from inside the handler): "
+                    + "a publisher must not send after its completion")
+        case .cancelled, .finished:
+            lock.unlock()
+            return false
+        }
     }
 
     // MARK: The replacement

@@ -1,6 +1,8 @@
 /// The inner subscriber shared by the operators that hand events to a ``Scheduler``:
 /// `delay` uses it as it is; `debounce`, `subscribe(on:)`, `throttle` and `timeout` subclass
-/// it and override the events they treat differently.
+/// it and override the events they treat differently. Those four show themselves as
+/// Combine's do (by conforming to ``CombineReflectable`` with the members here);
+/// `delay`'s, as Combine's, has no description or mirror of its own.
 ///
 /// It stands between upstream and downstream as both the subscriber and the downstream's
 /// subscription, and owns what all of them need: the lock, the upstream subscription
@@ -12,9 +14,7 @@
 /// cancel and once the completion is delivered, so that nothing scheduled earlier reaches
 /// the subscriber afterwards. As everywhere in the module, the lock is never held while
 /// calling downstream, upstream or the scheduler.
-class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-    CustomStringConvertible
-{
+class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
     typealias Stride = Context.SchedulerTimeType.Stride
@@ -28,7 +28,8 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
     let options: Context.SchedulerOptions?
     /// When set, every scheduled event waits `interval` (with `tolerance`) first.
     let delay: (interval: Stride, tolerance: Stride)?
-    /// The operator's name, as `Print` and debugging show it.
+    /// The operator's name, as `Print` and debugging show it (for the subclasses that
+    /// describe themselves).
     let description: String
 
     init(
@@ -155,10 +156,5 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
 
     /// No children, as Combine's `subscribe(on:)`, `throttle` and
     /// `timeout` show; an operator whose Combine mirror shows its state overrides it.
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
-}
-
-extension SchedulingSubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {
-    /// The operator's name, what a playground shows.
-    @usableFromInline var playgroundDescription: Any { description }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -9,13 +9,17 @@
 ///
 /// Downstream demand goes to the upstream unchanged; a dropped value uses up its unit, as
 /// in Combine. The lock guards the state and is never held while calling out.
-final class UntilOutputSubscription<Downstream: Subscriber, TriggerFailure: Error>: Subscription,
-    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+///
+/// `Kind` says which operator it is for the way it shows itself: `drop`'s parts are
+/// described by the operator's name with no mirror children, `prefix`'s have no
+/// description or mirror of their own, as Combine's.
+final class UntilOutputSubscription<Downstream: Subscriber, TriggerFailure: Error, Kind: UntilOutputKind>:
+    Subscription, @unchecked Sendable
 {
     typealias Completion = Subscribers.Completion<Downstream.Failure>
 
     /// The subscriber handed to the upstream.
-    struct UpstreamSide: Subscriber, CombineReflectable {
+    struct UpstreamSide: Subscriber {
         typealias Input = Downstream.Input
         typealias Failure = Downstream.Failure
         let parent: UntilOutputSubscription
@@ -28,12 +32,13 @@ final class UntilOutputSubscription<Downstream: Subscriber, TriggerFailure: Erro
     }
 
     /// The subscriber handed to the trigger publisher.
-    struct TriggerSide<TriggerOutput>: Subscriber, CustomStringConvertible {
+    struct TriggerSide<TriggerOutput>: Subscriber {
         typealias Input = TriggerOutput
         typealias Failure = TriggerFailure
         let parent: UntilOutputSubscription
         var combineIdentifier: CombineIdentifier { parent.combineIdentifier }
         var description: String { parent.description }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
         func receive(subscription: any Subscription) { parent.receiveTrigger(subscription: subscription) }
         func receive(_ input: Input) -> Subscribers.Demand {
             parent.receiveTriggerValue()
@@ -69,7 +74,6 @@ final class UntilOutputSubscription<Downstream: Subscriber, TriggerFailure: Erro
     }
 
     var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { description }
 
     /// Subscribes to `triggerPublisher`, then to `upstreamPublisher`.
     func start<Upstream: Publisher, Trigger: Publisher>(
@@ -211,3 +215,24 @@ final class UntilOutputSubscription<Downstream: Subscriber, TriggerFailure: Erro
         receiver?.receive(completion: completion)
     }
 }
+
+/// Which operator an ``UntilOutputSubscription`` serves, for the way its parts show
+/// themselves.
+protocol UntilOutputKind {}
+
+/// `prefix(untilOutputFrom:)`: as in Combine, its parts have no description or mirror.
+enum PrefixUntilOutputKind: UntilOutputKind {}
+
+/// `drop(untilOutputFrom:)`: as in Combine, its parts are described as
+/// `"DropUntilOutput"`, with a mirror that has no children.
+enum DropUntilOutputKind: UntilOutputKind {}
+
+extension UntilOutputSubscription:
+    CombineReflectable, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Kind == DropUntilOutputKind {}
+extension UntilOutputSubscription.UpstreamSide:
+    CombineReflectable, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Kind == DropUntilOutputKind {}
+extension UntilOutputSubscription.TriggerSide:
+    CombineReflectable, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Kind == DropUntilOutputKind {}

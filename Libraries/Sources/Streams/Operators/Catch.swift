@@ -33,7 +33,9 @@ extension Publishers {
 
 extension Publisher {
     /// On failure, continues with the publisher `handler` makes from the error. The
-    /// subscriber's outstanding demand carries over to the replacement.
+    /// subscriber's outstanding demand carries over to the replacement. As in Combine, an
+    /// upstream that breaks the rules (a value beyond the demand, a failure before its
+    /// subscription, a second failure while the replacement runs) stops the program.
     ///
     /// ```swift
     /// let avatar = download(url).catch { _ in Just(placeholder) }

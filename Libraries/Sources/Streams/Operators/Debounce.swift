@@ -58,7 +58,7 @@ extension Publishers {
 extension Publishers.Debounce {
     // Values are held back and published by `fire`; only the completion goes through the
     // base class's scheduling, at once (no delay).
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>, CombineReflectable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         // All guarded by `lock`.
         private var demand = Subscribers.Demand.none

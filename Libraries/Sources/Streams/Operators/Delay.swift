@@ -62,7 +62,7 @@ extension Publishers {
         /// Subscribes `subscriber` to the upstream through the delaying stage.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
-                SchedulingSubscriber(
+                Inner(
                     downstream: subscriber,
                     scheduler: scheduler,
                     options: options,
@@ -71,5 +71,10 @@ extension Publishers {
                 )
             )
         }
+
+        /// The delaying stage: a ``SchedulingSubscriber`` as it is, under `Delay`'s name
+        /// in the type, and, as Combine's, with no description or mirror of its own.
+        private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>
+        where Downstream.Input == Output, Downstream.Failure == Failure {}
     }
 }

@@ -22,7 +22,7 @@ extension Publishers {
         /// Subscribes to `other` (asking it for one value), then attaches `subscriber`
         /// behind the upstream.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            UntilOutputSubscription<S, Other.Failure>(
+            UntilOutputSubscription<S, Other.Failure, DropUntilOutputKind>(
                 downstream: subscriber, name: "DropUntilOutput", passesValuesBeforeTrigger: false,
                 completionOnTriggerEnd: { $0 }
             ).start(upstream: upstream, trigger: other)

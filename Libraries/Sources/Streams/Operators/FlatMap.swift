@@ -89,6 +89,15 @@ struct FlatMapBufferedValue<Output> {
 /// holding the lock. A value sent while another is being delivered takes its share of
 /// the demand at once (its publisher gets its next unit of demand back as Combine's
 /// does) and is delivered by the emitter right after.
+///
+/// Inner publishers that break the rules are treated as Combine treats them: a value an
+/// inner publisher sends after its own completion is passed on like any other, and so is
+/// one sent while the downstream is receiving the stream's completion (within its
+/// demand, delivered once that call returns); a second completion from an inner
+/// publisher counts again (a `.finished` asks the upstream for one more publisher when
+/// `maxPublishers` is limited). An upstream that sends into `flatMap` while `flatMap`
+/// cancels the inner publishers because of that upstream's failure stops the program,
+/// as Combine's does.
 @usableFromInline
 final class FlatMapMerger<Upstream: Publisher, Child: Publisher, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, @unchecked Sendable
@@ -117,6 +126,12 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @usableFromInline @exclusivity(unchecked) var committed = 0
     @usableFromInline @exclusivity(unchecked) var isEmitting = false
     @usableFromInline @exclusivity(unchecked) var pendingCompletion: Subscribers.Completion<Failure>?
+    /// Set while the downstream receives the stream's completion: values inner publishers
+    /// send meanwhile still reach it, as in Combine (see `completeLocked`).
+    @usableFromInline @exclusivity(unchecked) var isCompleting = false
+    /// Set while the inner publishers are cancelled because the upstream failed: an
+    /// upstream event then is re-entrant misuse, which stops the program as in Combine.
+    @usableFromInline @exclusivity(unchecked) var isCancellingAfterUpstreamFailure = false
 
     @inlinable
     init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> Child) {
@@ -146,6 +161,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
+        stopIfCancellingAfterUpstreamFailureLocked()
         guard !isTerminal, !upstreamFinished else {
             lock.unlock()
             return .none
@@ -161,6 +177,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
+        stopIfCancellingAfterUpstreamFailureLocked()
         guard !isTerminal, !upstreamFinished else {
             lock.unlock()
             return
@@ -174,7 +191,20 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
             upstreamFinished = true
             finishIfDoneLocked()
         case .failure:
-            endLocked(completion)
+            endLocked(completion, cause: .upstreamFailure)
+        }
+    }
+
+    /// Stops the program if the upstream sends while its failure is cancelling the inner
+    /// publishers (lock held): Combine's `flatMap` cancels them holding its lock, so
+    /// such an event re-enters the lock and stops the program there.
+    @inlinable
+    func stopIfCancellingAfterUpstreamFailureLocked() {
+        if isCancellingAfterUpstreamFailure {
+            lock.unlock()
+            preconditionFailure(
+                "flatMap's upstream sent an event from inside the cancellation of an inner publisher, "
+                    + "during its own failure: a publisher must not send after its completion")
         }
     }
 
@@ -194,13 +224,13 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         subscription.request(initial)
     }
 
-    /// Delivers or queues a value of inner publisher `id`; returns the demand it gets back.
+    /// Delivers or queues a value of inner publisher `id` (even one that has completed,
+    /// as Combine does); returns the demand it gets back.
     @inlinable
     func childValue(_ id: Int, _ value: Output) -> Subscribers.Demand {
         lock.lock()
-        guard !isTerminal, children[id] != nil else {
-            lock.unlock()
-            return .none
+        guard !isTerminal else {
+            return lateValueLocked(id, value)
         }
         let unlimited = demand.isUnlimited
         guard demand.rawValue != 0 else {
@@ -227,17 +257,21 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         return given
     }
 
+    /// Ends inner publisher `id`. As in Combine, a completion counts even when the inner
+    /// publisher has completed before: a failure fails the stream, a `.finished` may
+    /// finish it or ask the upstream for one more publisher.
     @inlinable
     func childCompletion(_ id: Int, _ completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard !isTerminal, children.removeValue(forKey: id) != nil else {
+        guard !isTerminal else {
             lock.unlock()
             return
         }
+        children.removeValue(forKey: id)
         if case .failure = completion {
             // As in Combine, the upstream stays subscribed (its values are ignored from
             // now on); only the other inner publishers are cancelled.
-            endLocked(completion, cancellingUpstream: false)
+            endLocked(completion, cause: .innerFailure)
             return
         }
         let replacement = maxPublishers.isUnlimited ? nil : upstream.subscription
@@ -325,8 +359,7 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
             pendingCompletion = nil
             let receiver = downstream
             downstream = nil
-            lock.unlock()
-            receiver?.receive(completion: completion)
+            completeLocked(receiver, with: completion)
             return
         }
         finishIfDoneLocked()
@@ -356,9 +389,51 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         isTerminal = true
         let receiver = downstream
         downstream = nil
-        lock.unlock()
-        receiver?.receive(completion: .finished)
+        completeLocked(receiver, with: .finished)
         return true
+    }
+
+    /// Sends `completion` to `receiver` (lock held; unlocks). Values inner publishers
+    /// send meanwhile (from inside the call or from another thread) are queued within the
+    /// downstream's demand and delivered once it returns, by this thread alone, so the
+    /// downstream's calls never overlap; Combine's passes such values on too.
+    @inlinable
+    func completeLocked(_ receiver: Downstream?, with completion: Subscribers.Completion<Failure>) {
+        guard let receiver else {
+            lock.unlock()
+            return
+        }
+        isCompleting = true
+        lock.unlock()
+        receiver.receive(completion: completion)
+        lock.lock()
+        while !queued.isEmpty {
+            let item = queued.removeFirst()
+            lock.unlock()
+            let more = deliver(consume item, to: receiver, thenAsk: nil)
+            lock.lock()
+            demand += more
+        }
+        isCompleting = false
+        lock.unlock()
+    }
+
+    /// A value an inner publisher sent after the stream ended (lock held; unlocks). As in
+    /// Combine, it reaches the downstream if the downstream is receiving the completion
+    /// right now and has demand left (queued until that call returns); otherwise (after a
+    /// cancel, or once the completion has been received and the downstream let go of) it
+    /// is dropped.
+    @inlinable
+    func lateValueLocked(_ id: Int, _ value: Output) -> Subscribers.Demand {
+        guard isCompleting, demand.rawValue != 0 else {
+            lock.unlock()
+            return .none
+        }
+        let unlimited = demand.isUnlimited
+        demand -= 1
+        queued.append(FlatMapBufferedValue(child: id, value: value, owesChildDemand: false))
+        lock.unlock()
+        return unlimited ? .none : .max(1)
     }
 
     /// The inner publishers' subscriptions, and the upstream's unless `cancellingUpstream`
@@ -372,35 +447,47 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
         return subscriptions
     }
 
-    /// Ends the stream with a failure (lock held; unlocks), dropping what is queued. If
-    /// another thread is emitting, it delivers the failure after its current value.
+    /// What ends the stream with a failure.
+    @usableFromInline
+    enum FailureCause {
+        /// The upstream failed (it has let go of its subscription already).
+        case upstreamFailure
+        /// An inner publisher failed; the upstream stays subscribed, as in Combine.
+        case innerFailure
+    }
+
+    /// Ends the stream with a failure (lock held; unlocks), dropping what is queued and
+    /// cancelling the inner publishers. If another thread is emitting, it delivers the
+    /// failure after its current value.
     @inlinable
-    func endLocked(_ completion: Subscribers.Completion<Failure>, cancellingUpstream: Bool = true) {
+    func endLocked(_ completion: Subscribers.Completion<Failure>, cause: FailureCause) {
         isTerminal = true
-        let subscriptions = liveSubscriptionsLocked(cancellingUpstream: cancellingUpstream)
+        let subscriptions = liveSubscriptionsLocked(cancellingUpstream: cause == .upstreamFailure)
         // Values still queued are released after unlocking: a deinit may send.
         let dropped = queued.removeAll()
         children = [:]
         committed = 0
+        let fromUpstream = cause == .upstreamFailure && !subscriptions.isEmpty
+        if fromUpstream { isCancellingAfterUpstreamFailure = true }
+        let receiver = isEmitting ? nil : downstream
         if isEmitting {
             pendingCompletion = completion
-            lock.unlock()
-            withExtendedLifetime(dropped) {}
-            for subscription in subscriptions { subscription.cancel() }
-            return
+        } else {
+            downstream = nil
         }
-        let receiver = downstream
-        downstream = nil
         lock.unlock()
         withExtendedLifetime(dropped) {}
         for subscription in subscriptions { subscription.cancel() }
-        receiver?.receive(completion: completion)
+        lock.lock()
+        if fromUpstream { isCancellingAfterUpstreamFailure = false }
+        completeLocked(receiver, with: completion)
     }
 }
 
-/// The subscriber for one inner publisher of a ``FlatMapMerger``.
+/// The subscriber for one inner publisher of a ``FlatMapMerger``. As Combine's, it is
+/// described as `"FlatMap"` and its mirror shows its parent subscription's identifier.
 @usableFromInline
-struct FlatMapChild<Upstream: Publisher, Child: Publisher, Downstream: Subscriber>: Subscriber
+struct FlatMapChild<Upstream: Publisher, Child: Publisher, Downstream: Subscriber>: Subscriber, CombineReflectable
 where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downstream.Failure == Upstream.Failure {
     @usableFromInline typealias Input = Child.Output
     @usableFromInline typealias Failure = Child.Failure
@@ -428,6 +515,14 @@ where Child.Output == Downstream.Input, Child.Failure == Upstream.Failure, Downs
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         owner.childCompletion(id, completion)
+    }
+
+    /// `"FlatMap"`, as Combine describes it.
+    @usableFromInline var description: String { "FlatMap" }
+
+    /// The parent subscription's identifier, as Combine's mirror shows it.
+    @usableFromInline var customMirror: Mirror {
+        Mirror(self, children: ["parentSubscription": owner.combineIdentifier])
     }
 }
 

@@ -21,7 +21,7 @@ extension Publishers {
         /// Subscribes to `other` (asking it for one value), then attaches `subscriber`
         /// behind the upstream.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            UntilOutputSubscription<S, Other.Failure>(
+            UntilOutputSubscription<S, Other.Failure, PrefixUntilOutputKind>(
                 downstream: subscriber, name: "PrefixUntilOutput", passesValuesBeforeTrigger: true,
                 completionOnTriggerEnd: nil
             ).start(upstream: upstream, trigger: other)

@@ -47,7 +47,7 @@ extension Publishers {
 extension Publishers.SubscribeOn {
     // Values and the completion pass straight through; demand and cancellation go
     // upstream through the scheduler.
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>, CombineReflectable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
             super.init(downstream: downstream, scheduler: scheduler, options: options, description: "SubscribeOn")

@@ -62,7 +62,7 @@ extension Publishers {
 extension Publishers.Throttle {
     // The value to publish waits in `waiting` until its emission runs on the scheduler;
     // values arriving meanwhile replace it (`latest`) or are ignored.
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>, CombineReflectable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let interval: Context.SchedulerTimeType.Stride
         private let latest: Bool

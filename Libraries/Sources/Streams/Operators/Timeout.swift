@@ -73,7 +73,7 @@ extension Publishers {
 extension Publishers.Timeout {
     // Values and the completion go through the base class's scheduling as they are; a
     // timer, restarted by every value, ends the stream when it fires.
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscriber<Downstream, Context>, CombineReflectable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private let interval: Context.SchedulerTimeType.Stride
         private let customError: (() -> Failure)?

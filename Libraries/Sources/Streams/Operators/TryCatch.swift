@@ -41,6 +41,7 @@ extension Publishers {
 
 extension Publisher {
     /// Like ``catch(_:)``, but `handler` may throw, failing the stream with its error.
+    /// An upstream that breaks the rules stops the program, as with ``catch(_:)``.
     ///
     /// ```swift
     /// let data = primary.tryCatch { error -> AnyPublisher<Data, URLError> in

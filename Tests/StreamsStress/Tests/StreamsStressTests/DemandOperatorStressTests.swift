@@ -27,6 +27,27 @@ import Testing
         #expect(subscriber.completions == 1)
     }
 
+    /// One inner publisher fails while the others keep sending from their threads: the
+    /// values that arrive while the downstream receives the failure still reach it (as in
+    /// Combine) but only after that call, never overlapping it or each other.
+    @Test func flatMapFailingWhileInnersSendFromOtherThreads() {
+        for _ in 0..<20 {
+            let outer = PassthroughSubject<Int, TestFailure>()
+            let inners = (0..<Self.senders).map { _ in PassthroughSubject<Int, TestFailure>() }
+            let subscriber = SlowToCompleteRecorder()
+            outer.flatMap { inners[$0] }.subscribe(subscriber)
+            for index in inners.indices { outer.send(index) }
+            concurrently(Self.senders) { worker in
+                for value in 1...500 {
+                    if worker == 0, value == 100 { inners[0].send(completion: .failure(TestFailure())) }
+                    inners[worker].send(value)
+                }
+            }
+            #expect(!subscriber.overlap.overlapped)
+            #expect(subscriber.completions.value == 1)
+        }
+    }
+
     @Test func bufferWithConcurrentSendersAndOneValueAtATime() {
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = OneAtATimeCounter()
@@ -62,5 +83,32 @@ final class ControlledInner: Publisher, @unchecked Sendable {
 
     func finish() {
         lock.withLock { subscriber }?.receive(completion: .finished)
+    }
+}
+
+/// Asks for everything, and takes its time over the completion so that values sent from
+/// other threads arrive meanwhile; notices overlapping calls.
+final class SlowToCompleteRecorder: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = TestFailure
+    let overlap = OverlapDetector()
+    let completions = Tally()
+    private var unsynchronisedCount = 0
+
+    func receive(subscription: any Subscription) { subscription.request(.unlimited) }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        overlap.enter()
+        unsynchronisedCount += 1
+        overlap.leave()
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<TestFailure>) {
+        overlap.enter()
+        completions.add(1)
+        Thread.sleep(forTimeInterval: 0.001)
+        unsynchronisedCount += 1
+        overlap.leave()
     }
 }
