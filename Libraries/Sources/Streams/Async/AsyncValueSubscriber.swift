@@ -110,11 +110,7 @@ final class AsyncValueSubscriber<Input, Failure: Error>: Subscriber, @unchecked 
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard upstream.attach(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
+        guard upstream.attachOrCancel(subscription, unlocking: lock) else { return }
         // A task may already be waiting (the subscription arrived asynchronously).
         let someoneWaits = waiter != nil
         lock.unlock()

@@ -39,6 +39,20 @@ enum SubscriptionState {
         }
     }
 
+    /// The start of an operator's `receive(subscription:)`, with `lock` (the one guarding
+    /// this state) held: records `subscription` and returns `true`, the lock still held;
+    /// or, for a second subscription or one after the end, unlocks, cancels it (as
+    /// Combine does) and returns `false`.
+    @inlinable
+    mutating func attachOrCancel(_ subscription: any Subscription, unlocking lock: borrowing Lock) -> Bool {
+        guard attach(subscription) else {
+            lock.unlock()
+            subscription.cancel()
+            return false
+        }
+        return true
+    }
+
     /// Moves to ``terminal`` and returns the subscription that was live, if any, so the
     /// caller can cancel it after unlocking.
     ///

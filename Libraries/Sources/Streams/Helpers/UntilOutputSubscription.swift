@@ -159,11 +159,7 @@ final class UntilOutputSubscription<Downstream: Subscriber, TriggerFailure: Erro
 
     func receiveTrigger(subscription: any Subscription) {
         lock.lock()
-        guard trigger.attach(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
+        guard trigger.attachOrCancel(subscription, unlocking: lock) else { return }
         lock.unlock()
         subscription.request(.max(1))
     }

@@ -104,11 +104,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     @inlinable
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard upstream.attach(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
+        guard upstream.attachOrCancel(subscription, unlocking: lock) else { return }
         lock.unlock()
         downstream.receive(subscription: AutoconnectSubscription(tap: self))
     }

@@ -109,11 +109,7 @@ final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscriptio
     @inlinable
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard state.attach(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
+        guard state.attachOrCancel(subscription, unlocking: lock) else { return }
         lock.unlock()
         downstream.receive(subscription: self)
     }

@@ -56,11 +56,7 @@ where Downstream.Failure == any Error {
     @inlinable
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard state.attach(subscription) else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
+        guard state.attachOrCancel(subscription, unlocking: lock) else { return }
         lock.unlock()
         downstream.receive(subscription: self)
     }

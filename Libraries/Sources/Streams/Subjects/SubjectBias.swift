@@ -31,7 +31,7 @@ func asymmetricFenceHeavy() -> Int32
 /// claim the delivery, one to end it), about 10 ns each on x86, most of the cost of
 /// `subject.map.filter.sink`. Any protocol that keeps the subjects' promises (a sender
 /// never waits for a delivery under way on another thread; deliveries to one subscriber
-/// never overlap; a re-entrant send is queued; a receiver is never freed while it is
+/// never overlap; a re-entrant send is queued; a subscriber is never released while it is
 /// called) needs a store-load ordering on each side of a send, which takes a fence or a
 /// read-modify-write. The bias makes that fence asymmetric: the owner pays a compiler
 /// barrier, and a thread that comes to the subject later pays one `membarrier` call, once
@@ -54,7 +54,7 @@ func asymmetricFenceHeavy() -> Int32
 /// it stores the current value (a current-value subject), sets `phase = delivering`
 /// (release), calls the subscriber, sets `phase = idle` (release); light fence; if
 /// `attention != 0`, it takes the lock and, if ``inheritedBit`` is set, ends the delivery
-/// as the delivering thread (``SubjectCore/finishDeliveryLocked(to:receiver:returned:)``).
+/// as the delivering thread (``SubjectCore/finishDeliveryLocked(to:returned:)``).
 /// If the check fails it sets `phase = idle` and takes the lock like any other thread.
 ///
 /// Every other access to the subject's state takes the lock through
@@ -67,9 +67,9 @@ func asymmetricFenceHeavy() -> Int32
 /// and if `phase == delivering` (and the delivery was not inherited already), marks the
 /// subscriber's conduit `busyWithNews` and sets ``inheritedBit``. From then on the usual
 /// rules of a delivery under way apply: values queue behind it, a cancel or completion
-/// retires the receiver into the conduit and keeps the conduit alive, and the owner ends
-/// the delivery under the lock. A re-entrant send on the owner thread finds `phase !=
-/// idle` and takes the lock, so it queues.
+/// retires the subscriber (the conduit keeps it for the owner) and keeps the conduit
+/// alive, and the owner ends the delivery under the lock. A re-entrant send on the owner
+/// thread finds `phase != idle` and takes the lock, so it queues.
 ///
 /// ## Why it is correct
 /// The light fence keeps the compiler from reordering the owner's store of `phase` and
@@ -91,10 +91,10 @@ func asymmetricFenceHeavy() -> Int32
 ///   `phase = idle` at the end is not visible to R, so the owner's barrier fell before
 ///   it, and its load of `attention` after it sees ``revokedBit``: it takes the lock and
 ///   ends the delivery there, delivering what R queued, or the completion, or releasing
-///   the retired receiver.
+///   the retired subscriber.
 /// - The owner has finished (`phase = idle` visible): R changes the state freely; the
 ///   owner, if it sees `attention`, takes the lock, finds no ``inheritedBit`` and touches
-///   nothing (neither the conduit nor the receiver, which R may have released).
+///   nothing (not the conduit, which R may have released).
 /// On the owner thread itself there is no reordering to fear; a lock holder below a
 /// biased delivery inherits it as above, and the delivery's end finds ``inheritedBit``.
 /// ThreadSanitizer sees the same happens-before through the release stores of `phase`

@@ -1,113 +1,137 @@
-/// The subscription a subject hands to one subscriber: its demand, its receiver (the
-/// subscriber with its value delivery) and its completion closure. Every stored property
-/// is guarded by the owning ``SubjectCore``'s lock (which a thread that owns the subject's
-/// bias does without when it reads ``delivery``; see ``SubjectBias``).
+/// The subscription a subject hands to one subscriber: its demand, its delivery state and
+/// queue, and, in its subclass ``SubscriberConduit``, the subscriber itself. One object
+/// per subscription: the subscriber's type is known only to the subclass, and the two
+/// functions that call the subscriber (``deliver`` and ``finish``) are made there, so
+/// calling them runs specialised code. They capture nothing (they are handed the
+/// conduit), so they cost no allocation and no retain. Every stored property is guarded
+/// by the owning ``SubjectCore``'s lock (which a thread that owns the subject's bias does
+/// without when it reads ``delivery``; see ``SubjectBias``), except the subscriber, which
+/// only the thread that delivers to it, or the one that ends the subscription, touches
+/// (see ``SubscriberConduit``).
 ///
-/// The receiver and the closure are created where the subscriber's concrete type is
-/// known, so calling them runs specialised code; they are dropped (releasing the
-/// subscriber) on cancel or completion, which is also how "nothing after cancel" is
-/// enforced.
-///
-/// Its life, as seen through them: both set while subscribed; ``receiver`` `nil` but
-/// `receiveCompletion` set when the subject completed during a delivery (the completion
-/// is owed after the queued values); both `nil` once cancelled or completed.
+/// Its life, as seen through its flags: ``isSubscribed`` and ``owesCompletion`` both
+/// set while subscribed; ``isSubscribed`` cleared but ``owesCompletion`` set when the
+/// subject completed during a delivery (the completion is owed after the queued values);
+/// both cleared once cancelled or completed, which is also how "nothing after cancel" is
+/// enforced. The subscriber is released then (``finish``), outside the lock: at once if
+/// no delivery is under way, otherwise by the delivering thread when it goes idle
+/// (``holdsRetiredSubscriber``), so a subscriber is never released while some thread is
+/// calling it.
 ///
 /// Deliveries never overlap: ``delivery`` is busy while one thread calls the subscriber
 /// (from `attach` until `receive(subscription:)` returns, then around each value), and
 /// values claimed meanwhile wait in ``pending`` for that thread to hand them over (see
-/// ``SubjectCore/finishDeliveryLocked(to:receiver:returned:)``).
+/// ``SubjectCore/finishDeliveryLocked(to:returned:)``).
+///
+/// Every stored property of this base class has a layout independent of `Output` and
+/// `Failure` (see ``SubjectCore``). Its members are `final`: a property of a class that
+/// has a subclass is otherwise read and written through the class's table of accessors,
+/// a call on every access to the delivery state.
 @usableFromInline
-final class SubjectConduit<Output, Failure: Error>: Subscription,
-    @unchecked Sendable
-{
-    @usableFromInline let owner: SubjectCore<Output, Failure>
-    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
-    /// The subscriber and its specialised delivery (see ``SubjectReceiver``).
-    @usableFromInline @exclusivity(unchecked) var receiver: SubjectReceiver<Output>?
-    @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
+    @usableFromInline final let owner: SubjectCore<Output, Failure>
+    /// Hands one value to the subscriber of the conduit it is given (this one) and returns
+    /// the demand the subscriber adds.
+    @usableFromInline final let deliver: (SubjectConduit<Output, Failure>, Output) -> Subscribers.Demand
+    /// Sends the completion in the box, if one is given, to the subscriber of the conduit
+    /// it is given (this one), then releases the subscriber. Called once, without the
+    /// lock, by the thread that ended the subscription (see the type's comment).
+    @usableFromInline final let finish: (SubjectConduit<Output, Failure>, CompletionBox<Failure>?) -> Void
+    @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
+    /// Whether values may still reach the subscriber: cleared on cancel or completion.
+    @usableFromInline @exclusivity(unchecked) final var isSubscribed = true
+    /// Whether the subscriber is still owed a completion (or, once it has none coming,
+    /// still to be released): cleared on cancel, and when the completion is handed over.
+    @usableFromInline @exclusivity(unchecked) final var owesCompletion = true
     /// A current-value subject owes the subscriber the latest value at its next demand.
-    @usableFromInline @exclusivity(unchecked) var owesCurrentValue: Bool
+    @usableFromInline @exclusivity(unchecked) final var owesCurrentValue: Bool
     /// Whether a thread is calling the subscriber (whoever starts a delivery also hands
     /// over ``pending``), and whether anything happened meanwhile that it must look at
     /// before going idle. Starts `.busy`: `attach` is calling `receive(subscription:)`.
-    @usableFromInline @exclusivity(unchecked) var delivery = SubjectDeliveryState.busy
+    @usableFromInline @exclusivity(unchecked) final var delivery = SubjectDeliveryState.busy
     /// Values already claimed against demand, waiting for the delivery under way.
-    @usableFromInline @exclusivity(unchecked) var pending: [Output] = []
+    @usableFromInline @exclusivity(unchecked) final var pending: [Output] = []
     /// The conduit itself while it is busy but no longer listed by its subject
     /// (cancelled, or the subject completed, during a delivery): it keeps the conduit
     /// alive for the delivering thread, which then needs no reference of its own, and
     /// which clears it when it goes idle.
-    @usableFromInline @exclusivity(unchecked) var keepAlive: AnyObject?
-    /// The ``receiver`` dropped while busy: the delivering thread may be calling it
-    /// without a reference of its own, and releases it when it goes idle.
-    @usableFromInline @exclusivity(unchecked) var retiredReceiver: SubjectReceiver<Output>?
+    @usableFromInline @exclusivity(unchecked) final var keepAlive: AnyObject?
+    /// Whether the subscription ended while busy: the delivering thread may be calling
+    /// the subscriber, so it is the one to release it (``finish``) when it goes idle.
+    @usableFromInline @exclusivity(unchecked) final var holdsRetiredSubscriber = false
 
     @inlinable
     init(
         owner: SubjectCore<Output, Failure>,
-        receiver: SubjectReceiver<Output>,
-        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-        owesCurrentValue: Bool
+        owesCurrentValue: Bool,
+        deliver: @escaping (SubjectConduit<Output, Failure>, Output) -> Subscribers.Demand,
+        finish: @escaping (SubjectConduit<Output, Failure>, CompletionBox<Failure>?) -> Void
     ) {
         self.owner = owner
-        self.receiver = receiver
-        self.receiveCompletion = receiveCompletion
         self.owesCurrentValue = owesCurrentValue
+        self.deliver = deliver
+        self.finish = finish
     }
 
-    /// Decides whether a value about to be sent reaches this subscriber: returns its
-    /// receiver, or `nil` to drop the value (cancelled, or no demand). Takes one unit of
-    /// finite demand. Lock held.
+    /// Hands one value to the subscriber and returns the demand it adds.
     @inlinable @inline(__always)
-    func claimDeliveryLocked() -> SubjectReceiver<Output>? {
-        guard let receiver else { return nil }
+    final func receive(_ value: Output) -> Subscribers.Demand {
+        deliver(self, value)
+    }
+
+    /// Decides whether a value about to be sent reaches this subscriber: `false` drops
+    /// the value (cancelled, or no demand). Takes one unit of finite demand. Lock held.
+    @inlinable @inline(__always)
+    final func claimDeliveryLocked() -> Bool {
+        guard isSubscribed else { return false }
         if demand.isUnlimited {
-            return receiver
+            return true
         }
         if demand.rawValue == 0 {
             // A current-value subject delivers the newest value when demand comes.
             if owner.current != nil { owesCurrentValue = true }
-            return nil
+            return false
         }
         owesCurrentValue = false
         demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
-        return receiver
+        return true
     }
 
     /// Queues `value` (already claimed against demand) behind the delivery under way.
     /// Lock held. Out of line, to keep the sending paths small.
     @inlinable @inline(never)
-    func enqueueLocked(_ value: Output) {
+    final func enqueueLocked(_ value: Output) {
         pending.append(value)
         delivery = .busyWithNews
     }
 
-    /// Moves ``receiver`` to ``retiredReceiver``, for a delivery under way. Lock held.
+    /// Stops values, for a delivery under way, whose thread then releases the subscriber
+    /// when it goes idle. Lock held.
     @inlinable
-    func retireReceiverLocked() {
-        if let receiver {
-            retiredReceiver = receiver
-            self.receiver = nil
+    final func retireSubscriberLocked() {
+        if isSubscribed {
+            holdsRetiredSubscriber = true
+            isSubscribed = false
         }
     }
 
-    /// Ends the subscription; returns the completion closure to call after unlocking, or
-    /// `nil` if it had already ended or if a delivery is under way (the delivering thread
-    /// then sends the completion after the queued values). Lock held.
+    /// Ends the subscription; returns whether the caller must call ``finish`` with the
+    /// completion after unlocking: `false` if it had already ended or if a delivery is
+    /// under way (the delivering thread then sends the completion after the queued
+    /// values). Lock held.
     @inlinable
-    func terminateLocked() -> ((Subscribers.Completion<Failure>) -> Void)? {
+    final func terminateLocked() -> Bool {
         if delivery != .idle {
-            retireReceiverLocked()
+            retireSubscriberLocked()
             delivery = .busyWithNews
             keepAlive = self
-            return nil
+            return false
         }
-        // Idle: nobody is calling the receiver, and the completion closure still holds the
-        // subscriber, so releasing it here runs no subscriber deinit under the lock.
-        receiver = nil
-        let receiver = receiveCompletion
-        receiveCompletion = nil
-        return receiver
+        // Idle: nobody is calling the subscriber, and nobody will from now on.
+        isSubscribed = false
+        let owed = owesCompletion
+        owesCompletion = false
+        return owed
     }
 
     // `request` and `cancel` are usually reached through `any Subscription`, that is, as
@@ -115,12 +139,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     // `Output` and `Failure`, so they need no run-time type metadata.
 
     @inlinable
-    func request(_ additional: Subscribers.Demand) {
+    final func request(_ additional: Subscribers.Demand) {
         precondition(additional.rawValue != 0, "A subject's subscriber requested .none: demand must be positive")
         owner.lockReconcilingBias()
-        // Only looked at here; the receiver is loaded (and retained) below, where a value
-        // is owed, not on every request.
-        guard receiver != nil else {
+        guard isSubscribed else {
             owner.lock.unlock()
             return
         }
@@ -130,7 +152,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         }
         let feeds = owner.hasDemand ? [] : owner.noteDemandLocked()
         if !feeds.isEmpty, owesCurrentValue, owner.current != nil {
-            requestFeedsBeforeCurrentValue(feeds, receiver: receiver.unsafelyUnwrapped)
+            requestFeedsBeforeCurrentValue(feeds)
             return
         }
         guard owesCurrentValue, let box = owner.current else {
@@ -138,7 +160,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
             requestEverything(from: feeds)
             return
         }
-        let held = receiver.unsafelyUnwrapped
         owesCurrentValue = false
         if !demand.isUnlimited {
             demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
@@ -154,10 +175,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         }
         delivery = .busy
         owner.lock.unlock()
-        let more = held.receive(value)
+        let more = receive(value)
         requestEverything(from: feeds)
         owner.lockReconcilingBias()
-        owner.finishDeliveryLocked(to: self, receiver: held, returned: more)
+        owner.finishDeliveryLocked(to: self, returned: more)
     }
 
     /// The first demand of a current-value subject's subscriber when the subject has
@@ -166,7 +187,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
     /// value instead of following it. Their values queue behind this "delivery" meanwhile.
     /// Lock held on entry; released on return.
     @inlinable
-    func requestFeedsBeforeCurrentValue(_ feeds: [any Subscription], receiver held: SubjectReceiver<Output>) {
+    final func requestFeedsBeforeCurrentValue(_ feeds: [any Subscription]) {
         // Already busy: `attach`, or a delivery under way, hands over what queues here.
         let wasIdle = delivery == .idle
         let queuedBefore = pending.count
@@ -176,7 +197,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
         owner.lock.unlock()
         requestEverything(from: feeds)
         owner.lockReconcilingBias()
-        if pending.count == queuedBefore, owesCurrentValue, let box = owner.current, receiver != nil {
+        if pending.count == queuedBefore, owesCurrentValue, let box = owner.current, isSubscribed {
             owesCurrentValue = false
             if !demand.isUnlimited {
                 demand = Subscribers.Demand(rawValue: demand.rawValue - 1)
@@ -194,43 +215,41 @@ final class SubjectConduit<Output, Failure: Error>: Subscription,
             owner.lock.unlock()
             return
         }
-        owner.finishDeliveryLocked(to: self, receiver: held, returned: .none)
+        owner.finishDeliveryLocked(to: self, returned: .none)
     }
 
     /// Asks the subject's upstream feeds for everything (the first demand of any
     /// subscriber). Called without the lock.
     @inlinable
-    func requestEverything(from feeds: [any Subscription]) {
+    final func requestEverything(from feeds: [any Subscription]) {
         for feed in feeds {
             feed.request(.unlimited)
         }
     }
 
     @inlinable
-    func cancel() {
+    final func cancel() {
         owner.lockReconcilingBias()
-        var value = receiver
-        // Released under the lock, which runs no subscriber deinit: the closure holds the
-        // receiver, which ``receiver`` also holds until it is released below, after
-        // unlocking (or, during a delivery, by the delivering thread). Keeping the closure alive until then would
-        // cost more than it seems: this method runs unspecialised, where passing a closure
-        // to a generic function such as `_fixLifetime` allocates a reabstraction thunk.
-        receiveCompletion = nil
+        // Released here only if nobody is calling the subscriber and nobody released it
+        // already (a delivering thread releases it when it goes idle); after unlocking,
+        // as its deinit must not find the lock held.
+        let releases = isSubscribed && delivery == .idle
+        owesCompletion = false
         let dropped = pending
         pending = []
         if delivery != .idle {
-            retireReceiverLocked()
-            value = nil
+            retireSubscriberLocked()
             delivery = .busyWithNews
             keepAlive = self
         } else {
-            receiver = nil
+            isSubscribed = false
         }
         owner.removeLocked(self)
         owner.lock.unlock()
-        // Releasing the subscriber (or a queued value) may run a deinit, which must not
-        // find the lock held.
-        _fixLifetime(value)
+        if releases {
+            finish(self, nil)
+        }
+        // Releasing a queued value may run a deinit, which must not find the lock held.
         _fixLifetime(dropped)
     }
 }
@@ -249,9 +268,11 @@ extension SubjectConduit: CombineReflectable {
     /// OpenCombine).
     @usableFromInline var customMirror: Mirror {
         owner.lockReconcilingBias()
-        let box = receiver as? any ErasedSubscriberBox
+        // Read under the lock and only while subscribed: the subscriber is released
+        // without the lock, but only after `isSubscribed` was cleared under it.
+        let subscriber = isSubscribed ? (self as? any ErasedSubscriberBox)?.erasedSubscriber : nil
         let demand = demand
         owner.lock.unlock()
-        return Mirror(self, children: ["downstream": box?.erasedSubscriber as Any, "demand": demand])
+        return Mirror(self, children: ["downstream": subscriber as Any, "demand": demand])
     }
 }

@@ -24,8 +24,8 @@ import Synchronization
 ///
 /// With one subscriber and unlimited demand a send costs two lock round trips (one to
 /// claim the delivery, one to end it) and one indirect call into the (fully specialised)
-/// subscriber chain: no reference counting, since the conduit and its
-/// ``SubjectReceiver`` are kept alive by their owners for as long as a delivery runs.
+/// subscriber chain: no reference counting, since the conduit (which holds the subscriber)
+/// is kept alive by the subject or by itself for as long as a delivery runs.
 /// On Linux, a subject whose sends come from one thread is biased to it
 /// (``SubjectBias``): that thread's sends on this path take no lock and no atomic
 /// read-modify-write, only plain stores and loads of the bias words, until another thread
@@ -48,11 +48,11 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var first: AnyObject?
     /// The conduits of the second and later subscribers.
     @usableFromInline @exclusivity(unchecked) var others: [AnyObject] = []
-    /// The receiver of the only subscriber, when there is exactly one and its demand is
+    /// The conduit of the only subscriber, when there is exactly one and its demand is
     /// unlimited: the hot path of `send`, which then needs no demand bookkeeping. Kept in
     /// step by ``refreshFastPathLocked()`` whenever subscribers or demand change.
-    /// Unretained: the subscriber's conduit owns the box (see ``SubjectReceiver``).
-    @usableFromInline @exclusivity(unchecked) var fastPath: Unmanaged<SubjectReceiver<Output>>?
+    /// Unretained: ``first`` owns it (see ``SubscriberConduit``).
+    @usableFromInline @exclusivity(unchecked) var fastPath: Unmanaged<SubjectConduit<Output, Failure>>?
     /// The value a `CurrentValueSubject` replays on first demand; `nil` for passthrough.
     @usableFromInline let current: CurrentValueBox<Output>?
     /// Subscriptions handed over by `send(subscription:)`, cancelled when the subject goes.
@@ -105,7 +105,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     /// Attaches `subscriber`, or completes it at once if the subject already completed.
     ///
-    /// `consuming`: the subscriber moves into its receiver instead of being copied, which
+    /// `consuming`: the subscriber moves into its conduit instead of being copied, which
     /// would retain every closure and object in the chain (and release them again in the
     /// caller).
     @inlinable
@@ -117,12 +117,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion.completion)
             return
         }
-        let receiver = SubscriberReceiver(subscriber)
-        let conduit = SubjectConduit<Output, Failure>(
-            owner: self,
-            receiver: receiver,
-            receiveCompletion: { receiver.subscriber.receive(completion: $0) },
-            owesCurrentValue: current != nil)
+        let conduit = SubscriberConduit(HeldSubscriber.live(subscriber), owner: self, owesCurrentValue: current != nil)
         if first == nil {
             first = conduit
         } else {
@@ -132,14 +127,14 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         lock.unlock()
         // The conduit starts out delivering: values sent (or the current value requested)
         // while the subscriber is still inside `receive(subscription:)` wait for it.
-        receiver.subscriber.receive(subscription: conduit)
+        conduit.start()
         lockReconcilingBias()
         if conduit.delivery == .busy {
             conduit.delivery = .idle
             lock.unlock()
             return
         }
-        finishDeliveryLocked(to: conduit, receiver: receiver, returned: .none)
+        finishDeliveryLocked(to: conduit, returned: .none)
     }
 
     /// Broadcasts `value` to every subscriber with outstanding demand. After completion
@@ -176,13 +171,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         // (at the end of `send`): its deinit is user code, which may read or send.
         let replaced = current?.replace(with: value)
         defer { withExtendedLifetime(replaced) {} }
-        if let receiver = fastPath {
+        if let path = fastPath {
             // One subscriber, unlimited demand: no demand to count, only the delivery
             // state to take (or the value to queue behind the delivery under way). No
-            // reference of our own to the conduit or to its receiver: while busy, the
-            // conduit is kept alive by the subject's list or, once removed from it, by
-            // its `keepAlive`, and the receiver by the conduit (`receiver`, or
-            // `retiredReceiver` once dropped).
+            // reference of our own to the conduit: while busy, it is kept alive by the
+            // subject's list or, once removed from it, by its `keepAlive`; and it keeps
+            // its subscriber until the delivery is over.
             unowned(unsafe) let conduit = Self.conduit(first.unsafelyUnwrapped)
             if conduit.delivery != .idle {
                 conduit.enqueueLocked(value)
@@ -196,18 +190,14 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             }
             #endif
             lock.unlock()
-            _ = receiver._withUnsafeGuaranteedRef { $0.receive(value) }
+            _ = path._withUnsafeGuaranteedRef { $0.receive(value) }
             lockReconcilingBias()
             if conduit.delivery == .busy {
                 conduit.delivery = .idle
                 lock.unlock()
                 return
             }
-            // Something happened during the call: take a reference of our own now, as
-            // `finishDeliveryLocked` may release a retired receiver.
-            let owned = receiver.takeUnretainedValue()
-            finishDeliveryLocked(to: conduit, receiver: owned, returned: .none)
-            withExtendedLifetime(owned) {}
+            finishDeliveryLocked(to: conduit, returned: .none)
             return
         }
         sendToEach(value)
@@ -218,8 +208,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// ``SubjectBias`` for the protocol and why it is correct). Returns `false`, having
     /// touched nothing, when that path does not apply or the bias needs attention: the
     /// caller then takes the lock. No reference counting, as on the locked path: the
-    /// conduit and the receiver are kept alive by the subject, or, once a lock holder
-    /// inherited the delivery, by the conduit's `keepAlive` and `retiredReceiver`.
+    /// conduit, with its subscriber, is kept alive by the subject, or, once a lock holder
+    /// inherited the delivery, by its own `keepAlive`.
     @inlinable
     func sendBiased(_ value: Output) -> Bool {
         // A re-entrant send (from inside this thread's own biased delivery) queues.
@@ -228,21 +218,20 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         SubjectBias.lightFence()
         // Claiming: only this thread touches the state until it stores `delivering` (a
         // lock holder from another thread waits; none exists on this thread).
-        guard bias.attention.load(ordering: .acquiring) == 0, let receiver = fastPath,
-            Self.conduit(first.unsafelyUnwrapped).delivery == .idle
+        guard bias.attention.load(ordering: .acquiring) == 0, let conduit = fastPath,
+            conduit._withUnsafeGuaranteedRef({ $0.delivery }) == .idle
         else {
             bias.phase.store(SubjectBias.idle, ordering: .releasing)
             return false
         }
-        let conduit = Unmanaged.passUnretained(Self.conduit(first.unsafelyUnwrapped))
         // Released after the delivery, outside the claiming phase: its deinit is user code.
         let replaced = current?.replace(with: value)
         bias.phase.store(SubjectBias.delivering, ordering: .releasing)
-        _ = receiver._withUnsafeGuaranteedRef { $0.receive(value) }
+        _ = conduit._withUnsafeGuaranteedRef { $0.receive(value) }
         bias.phase.store(SubjectBias.idle, ordering: .releasing)
         SubjectBias.lightFence()
         if bias.attention.load(ordering: .acquiring) != 0 {
-            finishBiasedDelivery(to: conduit, receiver: receiver)
+            finishBiasedDelivery(to: conduit)
         }
         withExtendedLifetime(replaced) {}
         return true
@@ -250,22 +239,16 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     /// The end of a biased delivery when the bias needs attention: if a lock holder
     /// inherited the delivery, this thread ends it as the delivering thread (queued values,
-    /// a completion, a retired receiver). Otherwise the bias was revoked after the delivery
-    /// ended, and `conduit` and `receiver` may be gone: they are not touched.
+    /// a completion, a retired subscriber). Otherwise the bias was revoked after the
+    /// delivery ended, and `conduit` may be gone: it is not touched.
     @inlinable @inline(never)
-    func finishBiasedDelivery(
-        to conduit: Unmanaged<SubjectConduit<Output, Failure>>,
-        receiver: Unmanaged<SubjectReceiver<Output>>
-    ) {
+    func finishBiasedDelivery(to conduit: Unmanaged<SubjectConduit<Output, Failure>>) {
         lockReconcilingBias()
         guard bias.takeInheritedLocked() else {
             lock.unlock()
             return
         }
-        // A reference of our own: `finishDeliveryLocked` may release a retired receiver.
-        let owned = receiver.takeUnretainedValue()
-        finishDeliveryLocked(to: conduit.takeUnretainedValue(), receiver: owned, returned: .none)
-        withExtendedLifetime(owned) {}
+        finishDeliveryLocked(to: conduit.takeUnretainedValue(), returned: .none)
     }
     #endif
 
@@ -295,7 +278,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @inlinable
     func offer(_ value: Output, to conduit: SubjectConduit<Output, Failure>) {
         lockReconcilingBias()
-        guard completion == nil, let receiver = conduit.claimDeliveryLocked() else {
+        guard completion == nil, conduit.claimDeliveryLocked() else {
             lock.unlock()
             return
         }
@@ -306,78 +289,74 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         conduit.delivery = .busy
         lock.unlock()
-        let more = receiver.receive(value)
+        let more = conduit.receive(value)
         lockReconcilingBias()
         if more.rawValue == 0, conduit.delivery == .busy {
             conduit.delivery = .idle
             lock.unlock()
             return
         }
-        finishDeliveryLocked(to: conduit, receiver: receiver, returned: more)
+        finishDeliveryLocked(to: conduit, returned: more)
     }
 
     /// Ends a delivery to `conduit` (which this thread owns while it is not idle):
     /// adds the demand the subscriber returned, hands over the values queued meanwhile,
     /// one at a time and in order, then makes it idle and, if the subject completed
-    /// during the deliveries, sends the completion. Lock held on entry; unlocks.
+    /// during the deliveries, sends the completion; if the subscription ended meanwhile,
+    /// releases the subscriber. Lock held on entry; unlocks.
     ///
-    /// `receiver` is the subscriber's receiver, kept by the caller: after a completion
-    /// the conduit no longer holds it, but the values queued before the completion are
-    /// still owed.
+    /// After a completion the conduit no longer counts as subscribed, but it keeps its
+    /// subscriber for this thread: the values queued before the completion are still owed.
     @inlinable @inline(never)
-    func finishDeliveryLocked(
-        to conduit: SubjectConduit<Output, Failure>,
-        receiver: SubjectReceiver<Output>,
-        returned: Subscribers.Demand
-    ) {
+    func finishDeliveryLocked(to conduit: SubjectConduit<Output, Failure>, returned: Subscribers.Demand) {
         var more = returned
         // Values taken off the queue in one go, so that each step is O(1); those already
         // delivered are released only outside the lock (a value's deinit may send).
         var batch: [Output] = []
         var next = 0
         while true {
-            if more.rawValue != 0, conduit.receiver != nil, !conduit.demand.isUnlimited {
+            if more.rawValue != 0, conduit.isSubscribed, !conduit.demand.isUnlimited {
                 conduit.demand += more
                 if conduit.demand.isUnlimited {
                     refreshFastPathLocked()
                 }
             }
-            guard let receiveCompletion = conduit.receiveCompletion else {
+            guard conduit.owesCompletion else {
                 // Cancelled (or completed already): nothing more reaches the subscriber.
                 conduit.delivery = .idle
                 let dropped = conduit.pending
                 conduit.pending = []
                 let survivor = conduit.keepAlive
                 conduit.keepAlive = nil
-                let retired = conduit.retiredReceiver
-                conduit.retiredReceiver = nil
+                let retired = conduit.holdsRetiredSubscriber
+                conduit.holdsRetiredSubscriber = false
                 lock.unlock()
                 _fixLifetime(dropped)
                 _fixLifetime(batch)
-                _fixLifetime(retired)
+                if retired {
+                    conduit.finish(conduit, nil)
+                }
                 _fixLifetime(survivor)
                 return
             }
             if next == batch.count {
                 if conduit.pending.isEmpty {
                     conduit.delivery = .idle
-                    guard conduit.receiver == nil else {
+                    guard !conduit.isSubscribed else {
                         lock.unlock()
                         _fixLifetime(batch)
                         return
                     }
                     // The subject completed while this thread was delivering: the
                     // completion is owed now that the queue is empty.
-                    conduit.receiveCompletion = nil
+                    conduit.owesCompletion = false
                     let survivor = conduit.keepAlive
                     conduit.keepAlive = nil
-                    let retired = conduit.retiredReceiver
-                    conduit.retiredReceiver = nil
-                    let finished = completion.unsafelyUnwrapped.completion
+                    conduit.holdsRetiredSubscriber = false
+                    let finished = completion.unsafelyUnwrapped
                     lock.unlock()
                     _fixLifetime(batch)
-                    _fixLifetime(retired)
-                    receiveCompletion(finished)
+                    conduit.finish(conduit, finished)
                     _fixLifetime(survivor)
                     return
                 }
@@ -388,12 +367,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 next = 1
                 lock.unlock()
                 _fixLifetime(delivered)
-                more = receiver.receive(value)
+                more = conduit.receive(value)
             } else {
                 let value = batch[next]
                 next += 1
                 lock.unlock()
-                more = receiver.receive(value)
+                more = conduit.receive(value)
             }
             lockReconcilingBias()
         }
@@ -418,19 +397,20 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         fastPath = nil
         let released = upstreams
         upstreams = []
-        var receivers: [(Subscribers.Completion<Failure>) -> Void] = []
+        var owed: [SubjectConduit<Output, Failure>] = []
         for object in finishing {
             // A conduit that is delivering gets its completion from the delivering
             // thread, after the values queued for it.
-            if let receiver = Self.conduit(object).terminateLocked() {
-                receivers.append(receiver)
+            let conduit = Self.conduit(object)
+            if conduit.terminateLocked() {
+                owed.append(conduit)
             }
         }
         lock.unlock()
-        _fixLifetime(finishing)
-        for receiver in receivers {
-            receiver(completion)
+        for conduit in owed {
+            conduit.finish(conduit, finished)
         }
+        _fixLifetime(finishing)
         _fixLifetime(released)
     }
 
@@ -476,8 +456,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// Re-derives ``fastPath`` from the subscribers. Lock held.
     @inlinable
     func refreshFastPathLocked() {
-        if let head = first, others.isEmpty, Self.conduit(head).demand.isUnlimited {
-            fastPath = Self.conduit(head).receiver.map { Unmanaged.passUnretained($0) }
+        if let head = first, others.isEmpty, Self.conduit(head).demand.isUnlimited, Self.conduit(head).isSubscribed {
+            fastPath = Unmanaged.passUnretained(Self.conduit(head))
         } else {
             fastPath = nil
         }
