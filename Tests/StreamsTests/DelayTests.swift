@@ -55,6 +55,51 @@ import Testing
         #expect(recorder.history == [.subscription])
     }
 
+    @Test func ignoresEventsAndACancelBeforeItsSubscriptionAsCombine() throws {
+        let scheduler = TestScheduler()
+        let upstream = ControlledPublisher<Int, Never>(subscribesAtOnce: false)
+        let recorder = Recorder<Int, Never>()
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        try #require(upstream.subscriberAsSubscription).cancel()
+        #expect(scheduler.scheduledCount == 0)
+        // The cancel came before there was anything to cancel: the subscription that
+        // arrives now is taken, not cancelled.
+        upstream.send(subscription: upstream.makeSubscription())
+        upstream.send(2)
+        scheduler.run()
+        #expect(recorder.history == [.subscription, .value(2)])
+        #expect(upstream.cancelCount == 0)
+    }
+
+    @Test func aCompletionOnItsWayOutlivesACancelAndNothingAfterItIsScheduled() {
+        let scheduler = TestScheduler()
+        let upstream = ControlledPublisher<Int, Never>()
+        let recorder = Recorder<Int, Never>()
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        upstream.send(2)
+        #expect(scheduler.scheduledCount == 2)
+        recorder.cancel()
+        scheduler.run()
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        #expect(upstream.cancelCount == 0)
+    }
+
+    @Test func aValueDeliveredWhileTheCompletionWaitsStillAsksTheUpstreamForMore() {
+        let scheduler = TestScheduler()
+        let upstream = ControlledPublisher<Int, Never>()
+        let recorder = Recorder<Int, Never>(initialDemand: .max(1), demandPerValue: .max(3))
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(recorder.history == [.subscription, .value(1), .finished])
+        #expect(upstream.requests == [.max(1), .max(3)])
+    }
+
     @Test func delaysOnADispatchQueueByAtLeastTheInterval() {
         let queue = DispatchQueue(label: "DelayTests")
         let start = DispatchTime.now()

@@ -1,6 +1,6 @@
 /// The inner subscriber shared by the operators that hand events to a ``Scheduler``:
-/// `delay` uses it as it is; `debounce`, `subscribe(on:)`, `throttle` and `timeout` subclass
-/// it and override the events they treat differently. Those four show themselves as
+/// `delay`, `debounce`, `subscribe(on:)`, `throttle` and `timeout` subclass it and override
+/// the events they treat differently. The last four show themselves as
 /// Combine's do (by conforming to ``CombineReflectable`` with the members here);
 /// `delay`'s, as Combine's, has no description or mirror of its own.
 ///

@@ -29,8 +29,9 @@ import Testing
         private var eventsAtCancel: Int?
         private let overlap = OverlapDetector()
         /// Whether a cancel may come too late to stop what is already scheduled: Combine's
-        /// `receive(on:)` ignores a cancel once the upstream's completion has reached it, and
-        /// delivers the values scheduled before that completion, then the completion.
+        /// `receive(on:)` and `delay` ignore a cancel once the upstream's completion has
+        /// reached them, and deliver what they scheduled before that completion, then the
+        /// completion.
         private let cancelMayFollowTheEnd: Bool
 
         init(cancelMayFollowTheEnd: Bool = false) {
@@ -191,7 +192,8 @@ import Testing
         #expect(
             stress(
                 { Publishers.MergeMany($0).delay(for: .microseconds(10), scheduler: queue).eraseToAnyPublisher() },
-                drain: drain
+                drain: drain,
+                cancelMayFollowTheEnd: true
             ).isEmpty)
         #expect(
             stress(
