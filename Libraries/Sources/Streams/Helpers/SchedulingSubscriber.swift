@@ -93,17 +93,22 @@ class SchedulingSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscrib
         return .none
     }
 
-    /// Sends `input` downstream unless the subscription has been cancelled, and passes
-    /// the downstream's further demand on.
+    /// Sends `input` downstream and passes the downstream's further demand on.
     private func deliver(_ input: Input) {
+        let more = sendDownstream(input)
+        if more > 0 { request(more) }
+    }
+
+    /// Sends `input` downstream unless the subscription has been cancelled; returns the
+    /// downstream's further demand (`.none` when nothing was sent).
+    final func sendDownstream(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard let downstream else {
             lock.unlock()
-            return
+            return .none
         }
         lock.unlock()
-        let more = downstream.receive(input)
-        if more > 0 { request(more) }
+        return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {

@@ -102,13 +102,7 @@ extension Publishers {
             }
 
             private func deliver(_ input: Downstream.Input, keeping held: Downstream?) {
-                lock.lock()
-                guard let downstream else {
-                    lock.unlock()
-                    return
-                }
-                lock.unlock()
-                let more = downstream.receive(input)
+                let more = sendDownstream(input)
                 guard more > 0 else { return }
                 lock.lock()
                 let subscription = upstream.subscription ?? subscriptionBeforeCompletion
